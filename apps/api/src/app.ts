@@ -1,0 +1,116 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { type Clock, systemClock } from './clock.js'
+import type { Config } from './config.js'
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js'
+import { type Contract, loadContract } from './http/contract.js'
+import { installErrorHandler } from './http/error-handler.js'
+import { DomainError } from './http/errors.js'
+import { type HandlerTable, registerOperations } from './http/operation-router.js'
+import { applyRateLimit, resolvePrincipal } from './http/security.js'
+import { newRequestId } from './ids.js'
+import { MemoryRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.js'
+import { RedisRateLimiter } from './modules/rate-limit/rate-limiter.redis.js'
+import { openApiHandlers } from './routes.js'
+import { createServices, type Services } from './services.js'
+
+export interface Platform {
+  readonly config: Config
+  readonly clock: Clock
+  readonly database: DatabaseHandle
+  readonly contract: Contract
+  readonly limiter: RateLimiter
+  readonly services: Services
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform
+  }
+}
+
+export interface BuildOptions {
+  clock?: Clock
+  /** Use this database instead of opening config.databaseUrl (tests share one per file). */
+  database?: DatabaseHandle
+  /** Use this contract instead of loading it (tests load it once per process). */
+  contract?: Contract
+  logger?: boolean
+}
+
+let contractCache: Promise<Contract> | undefined
+
+/** Loads the contracts once per process; they are immutable at run time. */
+export function sharedContract(config: Config): Promise<Contract> {
+  contractCache ??= loadContract(config.openapiDir)
+  return contractCache
+}
+
+/** The composition root: wires configuration, storage, contract, services and routes. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock
+  const database = options.database ?? openDatabase(config.databaseUrl)
+  await migrateToLatest(database.db)
+  const contract = options.contract ?? (await sharedContract(config))
+  const limiter: RateLimiter = config.redisUrl
+    ? new RedisRateLimiter(config.rateLimit, config.redisUrl)
+    : new MemoryRateLimiter(config.rateLimit, clock)
+  const services = createServices({ config, clock, database, contract })
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    genReqId: () => newRequestId(),
+    requestIdHeader: false,
+    // Requests may wait for a rate-limit slot (up to maxWaitMs); never time them out before that.
+    requestTimeout: config.rateLimit.maxWaitMs + 30_000,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  })
+  app.decorate('platform', { config, clock, database, contract, limiter, services })
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('request-id', request.id)
+  })
+  installErrorHandler(app)
+
+  const handlers: HandlerTable = openApiHandlers(services)
+  registerOperations(app, contract, handlers, {
+    authorize: async (request, reply, operation) => {
+      const principal = await resolvePrincipal(request, operation, services.authenticators)
+      request.auth = principal
+      if (principal.kind === 'apiUser' || principal.kind === 'platformApp') {
+        await applyRateLimit(request, reply, principal.rateKey, limiter, clock)
+      }
+    },
+  })
+
+  await app.register(fastifyStatic, {
+    root: config.openapiDir,
+    prefix: '/openapi/',
+    allowedPath: (pathname) => pathname.endsWith('.yaml'),
+    decorateReply: false,
+  })
+  const siteIndex = path.join(config.siteDir, 'index.html')
+  if (fs.existsSync(siteIndex)) {
+    await app.register(fastifyStatic, { root: config.siteDir, prefix: '/', wildcard: true, decorateReply: false })
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url
+    if (url.startsWith('/open-api/') || url.startsWith('/v1/') || url === '/v1') {
+      const error = new DomainError('ROUTE_NOT_FOUND', `There is no operation ${request.method} ${url.split('?')[0]}.`)
+      return reply.code(404).send({ code: error.code, message: error.message })
+    }
+    const notFoundPage = path.join(config.siteDir, '404.html')
+    if (fs.existsSync(notFoundPage)) return reply.code(404).type('text/html').send(fs.createReadStream(notFoundPage))
+    return reply.code(404).send({ code: 'NOT_FOUND', message: `Nothing is served at ${url.split('?')[0]}.` })
+  })
+
+  app.addHook('onClose', async () => {
+    await services.close()
+    await limiter.close()
+    if (!options.database) await database.close()
+  })
+  return app
+}

@@ -1,0 +1,139 @@
+import path from 'node:path'
+import { rateLimitDefaults } from './modules/rate-limit/rate-limit-policy.js'
+
+/**
+ * The server's configuration, parsed once from the environment, validated and frozen.
+ * This module is the only reader of `process.env` in the API.
+ */
+export interface Config {
+  readonly host: string
+  readonly port: number
+  /** Directory for the SQLite file, generated keys and demo credentials. */
+  readonly dataDir: string
+  /** `sqlite:<file>` (default, under dataDir) or `postgres://…`. */
+  readonly databaseUrl: string
+  readonly redisUrl: string | undefined
+  /** Public base URL of this deployment (links in webhooks, redeem URIs, checkout). */
+  readonly publicUrl: string
+  readonly rateLimit: {
+    readonly limit: number
+    readonly windowMs: number
+    readonly maxWaitMs: number
+    readonly maxQueued: number
+  }
+  readonly webhooks: {
+    /** Allow webhook URLs on loopback addresses (local development receivers). */
+    readonly allowLoopback: boolean
+    /** Allow webhook URLs on private (RFC 1918, ULA, link-local) addresses. */
+    readonly allowPrivate: boolean
+    /** Require https webhook URLs (production). */
+    readonly requireHttps: boolean
+  }
+  /** Seed the demo shops on boot when the database is empty. */
+  readonly seedDemo: boolean
+  /** Run the webhook delivery worker inside this process. */
+  readonly roles: ReadonlySet<'api' | 'worker'>
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** Directory with the built docs site (served at `/`), if present. */
+  readonly siteDir: string
+  /** Directory with the OpenAPI documents (served at `/openapi/`). */
+  readonly openapiDir: string
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..')
+
+/** Parses the environment; throws a ConfigError listing every bad variable. */
+export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
+  const problems: string[] = []
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name]
+    if (raw === undefined || raw === '') return fallback
+    const value = Number(raw)
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`)
+      return fallback
+    }
+    return value
+  }
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]
+    if (raw === undefined || raw === '') return fallback
+    if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true
+    if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false
+    problems.push(`${name} must be true or false (got "${raw}")`)
+    return fallback
+  }
+
+  const host = env.HOST || '127.0.0.1'
+  const port = int('PORT', 4000, 0, 65535)
+  const dataDir = path.resolve(env.DATA_DIR || path.join(process.cwd(), 'data'))
+  const databaseUrl = env.DATABASE_URL || `sqlite:${path.join(dataDir, 'fanshelf.sqlite')}`
+  if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must start with sqlite: or postgres:// (got "${databaseUrl}")`)
+  }
+  const redisUrl = env.REDIS_URL || undefined
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
+    problems.push(`REDIS_URL must start with redis:// (got "${redisUrl}")`)
+  const publicUrl = (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, '')
+  try {
+    new URL(publicUrl)
+  } catch {
+    problems.push(`PUBLIC_URL must be an absolute URL (got "${publicUrl}")`)
+  }
+  const roleList = (env.ROLES || 'api,worker').split(',').map((r) => r.trim())
+  const roles = new Set<'api' | 'worker'>()
+  for (const role of roleList) {
+    if (role === 'api' || role === 'worker') roles.add(role)
+    else problems.push(`ROLES must list api and/or worker (got "${role}")`)
+  }
+  const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+  const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel']
+  if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`)
+
+  const config: Config = {
+    host,
+    port,
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    publicUrl,
+    rateLimit: {
+      limit: int('RATE_LIMIT', rateLimitDefaults.limit, 1, 1_000_000),
+      windowMs: int('RATE_LIMIT_WINDOW_MS', rateLimitDefaults.windowMs, 100, 3_600_000),
+      maxWaitMs: int('RATE_LIMIT_MAX_WAIT_MS', rateLimitDefaults.maxWaitMs, 0, 600_000),
+      maxQueued: int('RATE_LIMIT_MAX_QUEUED', rateLimitDefaults.maxQueued, 0, 100_000),
+    },
+    webhooks: {
+      allowLoopback: bool('WEBHOOK_ALLOW_LOOPBACK', true),
+      allowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
+      requireHttps: bool('WEBHOOK_REQUIRE_HTTPS', false),
+    },
+    seedDemo: bool('SEED_DEMO', true),
+    roles,
+    logLevel,
+    siteDir: path.resolve(env.SITE_DIR || path.join(repoRoot, 'apps/site/build')),
+    openapiDir: path.join(repoRoot, 'openapi'),
+    ...overrides,
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+  return Object.freeze(config)
+}
+
+/** The process configuration. */
+export function loadConfig(overrides: Partial<Config> = {}): Config {
+  return parseConfig(process.env, overrides)
+}
+
+/** Test database selection (`TEST_DATABASE=postgres` with `TEST_DATABASE_URL`). */
+export function testDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
+}

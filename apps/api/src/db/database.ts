@@ -1,0 +1,62 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SqliteDatabase from 'better-sqlite3'
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type Transaction,
+} from 'kysely'
+import pg from 'pg'
+import * as initial from './migrations/0001-initial.js'
+import type { Database } from './schema.js'
+
+export type Db = Kysely<Database>
+/** Either the database or an open transaction: repositories take this first. */
+export type Executor = Kysely<Database> | Transaction<Database>
+export type Dialect = 'sqlite' | 'postgres'
+
+export interface DatabaseHandle {
+  readonly db: Db
+  readonly dialect: Dialect
+  close(): Promise<void>
+}
+
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+/** Opens the database named by a `sqlite:<file>` or `postgres://` URL. */
+export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length)
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+    const sqlite = new SqliteDatabase(file)
+    sqlite.pragma('journal_mode = WAL')
+    sqlite.pragma('synchronous = NORMAL')
+    sqlite.pragma('foreign_keys = ON')
+    sqlite.pragma('busy_timeout = 5000')
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+    return { db, dialect: 'sqlite', close: () => db.destroy() }
+  }
+  // PostgreSQL returns COUNT(*) and bigint as strings; integers we store fit in int4.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10))
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return { db, dialect: 'postgres', close: () => db.destroy() }
+}
+
+/** Brings the schema up to date; fails loudly with the migration that broke. */
+export async function migrateToLatest(db: Kysely<unknown> | Db): Promise<void> {
+  const migrator = new Migrator({ db: db as Kysely<unknown>, provider, migrationTableName: 'schema_migrations' })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error })
+  }
+}

@@ -1,0 +1,380 @@
+/**
+ * Row types of every table, as Kysely sees them. Conventions (decision 0002): timestamps are ISO-8601
+ * UTC strings with milliseconds, booleans are 0/1 integers, money is integer minor units with a
+ * currency column, structured values are JSON text. The same on SQLite and PostgreSQL.
+ */
+
+export type Json = string
+export type Bool = 0 | 1
+
+export interface ShopsTable {
+  id: string
+  name: string
+  domain: string
+  public_domain: string
+  currency: string
+  contact_info: Json
+  /** Encrypted (see secret-box.ts): the shop's webhook signing secret. */
+  webhook_secret: string
+  webhook_secret_previous: string | null
+  webhook_secret_previous_until: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface AdminUsersTable {
+  id: string
+  shop_id: string
+  email: string
+  name: string
+  password_hash: string
+  role: 'SUPER_ADMIN' | 'STAFF'
+  created_at: string
+}
+
+export interface ApiUsersTable {
+  id: string
+  shop_id: string
+  username: string
+  password_hash: string
+  created_by: string | null
+  created_at: string
+  last_used_at: string | null
+}
+
+export interface ProductsTable {
+  id: string
+  shop_id: string
+  name: string
+  slug: string
+  description: string
+  type: string
+  state: 'AVAILABLE' | 'SOLD_OUT'
+  access: 'PUBLIC' | 'HIDDEN' | 'ARCHIVED'
+  /** Lower-cased name and SKUs, for `search`. */
+  search_text: string
+  images: Json
+  thumbnail_image: Json | null
+  additional_information: Json | null
+  size_guide: Json | null
+  created_at: string
+  updated_at: string
+}
+
+export interface VariantsTable {
+  id: string
+  product_id: string
+  shop_id: string
+  position: number
+  name: string
+  sku: string
+  currency: string
+  unit_price: number
+  compare_at_price: number | null
+  unit_cost: number | null
+  attributes: Json
+  stock_type: 'LIMITED' | 'UNLIMITED'
+  in_stock: number | null
+  weight: Json
+  dimensions: Json
+  images: Json
+  thumbnail_image: Json | null
+  created_at: string
+  updated_at: string
+}
+
+export interface CollectionsTable {
+  id: string
+  shop_id: string
+  name: string
+  slug: string
+  description: string
+  position: number
+  created_at: string
+}
+
+export interface CollectionProductsTable {
+  collection_id: string
+  product_id: string
+  position: number
+}
+
+export interface OrdersTable {
+  id: string
+  shop_id: string
+  friendly_id: string
+  checkout_id: string
+  promotion_id: string | null
+  status: string
+  email: string
+  email_marketing_opt_in: Bool
+  username: string | null
+  message: string | null
+  currency: string
+  subtotal: number
+  shipping: number
+  tax: number
+  donation: number
+  discount: number
+  total: number
+  billing_address: Json | null
+  shipping_address: Json | null
+  source_type: string
+  source_gift_id: string | null
+  source_gift_purchase_id: string | null
+  tracking_params: Json | null
+  created_at: string
+  updated_at: string
+}
+
+export interface OrderLinesTable {
+  id: string
+  order_id: string
+  shop_id: string
+  position: number
+  product_id: string
+  variant_id: string
+  quantity: number
+  unit_price: number
+  unit_cost: number | null
+  compare_at_price: number | null
+  /** Snapshot of the product at order time: {id, name, slug, description, primaryImage}. */
+  product: Json
+  /** Snapshot of the variant at order time: {name, sku, attributes, weight, dimensions}. */
+  variant: Json
+}
+
+export interface OrderStatusChangesTable {
+  id: string
+  order_id: string
+  shop_id: string
+  status: string
+  reason: string
+  created_at: string
+}
+
+export interface DonationsTable {
+  id: string
+  shop_id: string
+  status: string
+  email: string
+  username: string | null
+  message: string | null
+  currency: string
+  total: number
+  created_at: string
+  updated_at: string
+}
+
+export interface PromotionsTable {
+  id: string
+  shop_id: string
+  type: string
+  title: string | null
+  status: string
+  discount: Json
+  requirements: Json | null
+  limits: Json | null
+  applies_to: Json | null
+  subscription_type: Json | null
+  tiers: Json | null
+  usage_count: number
+  created_at: string
+  updated_at: string
+}
+
+export interface PromotionCodesTable {
+  id: string
+  promotion_id: string
+  shop_id: string
+  code: string
+  /** Upper-cased code: codes are unique per shop regardless of case. */
+  code_key: string
+  usage_count: number
+  status: string
+  position: number
+  created_at: string
+}
+
+export interface GiftPurchasesTable {
+  id: string
+  shop_id: string
+  friendly_id: string
+  product_id: string
+  offer: Json
+  currency: string
+  subtotal: number
+  tax: number
+  total: number
+  profit: number
+  prepaid_shipping: number
+  email: string
+  username: string | null
+  message: string | null
+  quantity: number
+  created_at: string
+}
+
+export interface GiftsTable {
+  id: string
+  shop_id: string
+  gift_purchase_id: string | null
+  package_id: string | null
+  draw_id: string | null
+  product_id: string
+  status: string
+  winner_email: string | null
+  winner_username: string | null
+  winner_selected_at: string | null
+  promotion_id: string | null
+  order_id: string | null
+  order_friendly_id: string | null
+  position: number
+  created_at: string
+  cancelled_at: string | null
+  redeemed_at: string | null
+}
+
+export interface GiftDrawsTable {
+  id: string
+  shop_id: string
+  gift_purchase_id: string
+  type: 'INITIAL' | 'REDO'
+  duration_seconds: number
+  created_at: string
+  ends_at: string
+  finished_at: string | null
+  /** FINISHED (winners picked by a finish call) or EXPIRED (deadline passed, no winners). */
+  outcome: string | null
+}
+
+export interface GiveawayPackagesTable {
+  id: string
+  shop_id: string
+  product_id: string
+  created_at: string
+}
+
+export interface ThankYousTable {
+  id: string
+  shop_id: string
+  media_url: string
+  contribution_type: string
+  contribution_id: string
+  supporter_email: string
+  supporter_username: string | null
+  supporter_message: string | null
+  created_at: string
+}
+
+export interface MembershipTiersTable {
+  id: string
+  shop_id: string
+  name: string
+  image_url: string | null
+  position: number
+  created_at: string
+}
+
+export interface MembershipTierVariantsTable {
+  id: string
+  tier_id: string
+  shop_id: string
+  interval: 'MONTHLY' | 'ANNUAL'
+  currency: string
+  amount: number
+}
+
+export interface MembersTable {
+  id: string
+  shop_id: string
+  email: string
+  nickname: string
+  subscription_type: 'ACTIVE' | 'CANCELLED' | 'SUSPENDED' | 'NONE'
+  variant_id: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface MailingListEntriesTable {
+  id: string
+  shop_id: string
+  email: string
+  created_at: string
+}
+
+export interface StreamingServicesTable {
+  shop_id: string
+  type: string
+  status: 'ONLINE' | 'OFFLINE'
+  broadcaster_id: string | null
+  broadcaster_login: string | null
+  thumbnail_url: string | null
+  updated_at: string
+}
+
+export interface WebhookConfigurationsTable {
+  id: string
+  shop_id: string
+  app_id: string | null
+  url: string
+  allowed_types: Json
+  api_version: string
+  enabled: Bool
+  disabled_reason: string | null
+  failing_since: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface StorefrontTokensTable {
+  id: string
+  shop_id: string
+  /** SHA-256 of the token, for lookup. */
+  token_hash: string
+  /** The token itself, sealed: it is public by design and the admin shows it again. */
+  token_sealed: string
+  created_at: string
+  revoked_at: string | null
+}
+
+/** The outbox: one row per domain event, written in the transaction of the change. */
+export interface EventsTable {
+  id: string
+  shop_id: string
+  type: string
+  data: Json
+  test_mode: Bool
+  created_at: string
+  /** Set once the event has been fanned out into webhook_events. */
+  dispatched_at: string | null
+}
+
+export interface Database {
+  shops: ShopsTable
+  admin_users: AdminUsersTable
+  api_users: ApiUsersTable
+  products: ProductsTable
+  variants: VariantsTable
+  collections: CollectionsTable
+  collection_products: CollectionProductsTable
+  orders: OrdersTable
+  order_lines: OrderLinesTable
+  order_status_changes: OrderStatusChangesTable
+  donations: DonationsTable
+  promotions: PromotionsTable
+  promotion_codes: PromotionCodesTable
+  gift_purchases: GiftPurchasesTable
+  gifts: GiftsTable
+  gift_draws: GiftDrawsTable
+  giveaway_packages: GiveawayPackagesTable
+  thank_yous: ThankYousTable
+  membership_tiers: MembershipTiersTable
+  membership_tier_variants: MembershipTierVariantsTable
+  members: MembersTable
+  mailing_list_entries: MailingListEntriesTable
+  streaming_services: StreamingServicesTable
+  webhook_configurations: WebhookConfigurationsTable
+  events: EventsTable
+  storefront_tokens: StorefrontTokensTable
+}

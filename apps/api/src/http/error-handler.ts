@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { DomainError } from './errors.js'
+
+/**
+ * The one place errors become HTTP responses: `{code, message, details?}` for every 4xx, and a
+ * 5xx that names nothing internal (the request id lets an operator find the logged cause).
+ */
+
+const fastifyCodes: Record<string, { code: string; status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    status: 415,
+    message: 'Send the request body as application/json.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'The request body is too large.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'MALFORMED_JSON',
+    status: 400,
+    message: 'The request body is empty but Content-Type is application/json.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'MALFORMED_JSON',
+    status: 400,
+    message: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'BAD_CONTENT_LENGTH',
+    status: 400,
+    message: 'Content-Length does not match the body.',
+  },
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'domain error with 5xx status')
+      reply.headers(error.headers)
+      if (error.status === 499) return reply.code(499).send()
+      return reply
+        .code(error.status)
+        .send({ code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) })
+    }
+    const known = fastifyCodes[error.code]
+    if (known) return reply.code(known.status).send({ code: known.code, message: known.message })
+    if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
+      return reply.code(400).send({ code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' })
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ code: 'BAD_REQUEST', message: error.message })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.code(500).send({
+      code: 'INTERNAL_ERROR',
+      message: `Something went wrong on our side. Quote request id ${request.id} if you contact support.`,
+    })
+  })
+}

@@ -1,0 +1,143 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Clock } from '../clock.js'
+import { type RateLimiter, rateLimitHeaderValues } from '../modules/rate-limit/rate-limiter.js'
+import type { Operation } from './contract.js'
+import { DomainError } from './errors.js'
+import type { Authenticators, Principal } from './principal.js'
+
+/**
+ * Enforces exactly what each operation's `security` declares (decision 0004): which schemes are
+ * accepted and which OAuth scope is required. Then applies the per-principal rate limit, delaying
+ * the request until its slot. Unauthenticated requests never consume a principal's quota.
+ */
+
+const basicChallenge = 'Basic realm="Fanshelf Open API", charset="UTF-8"'
+
+function parseBasic(header: string): { username: string; password: string } | undefined {
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  if (colon <= 0) return undefined
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) }
+}
+
+function unauthenticated(message: string, challenges: string[]): DomainError {
+  return new DomainError('UNAUTHENTICATED', message, undefined, 401, { 'www-authenticate': challenges.join(', ') })
+}
+
+export async function resolvePrincipal(
+  request: FastifyRequest,
+  operation: Operation,
+  authenticators: Authenticators,
+): Promise<Principal> {
+  const requirements = operation.security
+  if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return { kind: 'anonymous' }
+  const accepts = (scheme: string) => requirements.some((r) => scheme in r)
+
+  if (accepts('storefrontToken')) {
+    const token = (request.query as Record<string, unknown>).storefront_token
+    if (typeof token !== 'string' || token === '') {
+      throw new DomainError(
+        'STOREFRONT_TOKEN_MISSING',
+        'Pass your storefront token as the storefront_token query parameter.',
+        undefined,
+        401,
+      )
+    }
+    const found = await authenticators.storefrontToken(token)
+    if (!found) {
+      throw new DomainError(
+        'STOREFRONT_TOKEN_INVALID',
+        'The storefront token is unknown or was revoked. Copy the current one from the admin (Developer settings).',
+        undefined,
+        401,
+      )
+    }
+    return { kind: 'storefront', shopId: found.shopId, tokenId: found.tokenId }
+  }
+
+  const challenges = [basicChallenge, ...(accepts('platformOAuth') ? ['Bearer realm="Fanshelf Open API"'] : [])]
+  const header = request.headers.authorization
+  if (!header) {
+    throw unauthenticated(
+      accepts('platformOAuth')
+        ? 'Authenticate with HTTP Basic (an API user) or a Bearer access token.'
+        : 'Authenticate with HTTP Basic (an API user).',
+      challenges,
+    )
+  }
+  const scheme = header.slice(0, header.indexOf(' ') + 1).toLowerCase()
+  if (scheme === 'basic ') {
+    const credentials = parseBasic(header)
+    const user = credentials && (await authenticators.basic(credentials.username, credentials.password))
+    if (!user) throw unauthenticated('The API user name or password is wrong.', challenges)
+    return { kind: 'apiUser', shopId: user.shopId, apiUserId: user.apiUserId, rateKey: `user:${user.apiUserId}` }
+  }
+  if (scheme === 'bearer ') {
+    if (!accepts('platformOAuth')) {
+      throw new DomainError(
+        'BASIC_AUTH_REQUIRED',
+        `${operation.method} ${operation.path} accepts HTTP Basic (API user) credentials only, not OAuth tokens.`,
+        undefined,
+        403,
+      )
+    }
+    const grant = await authenticators.bearer(header.slice(7).trim())
+    if (!grant) {
+      throw new DomainError('INVALID_TOKEN', 'The access token is invalid, expired or revoked.', undefined, 401, {
+        'www-authenticate': 'Bearer realm="Fanshelf Open API", error="invalid_token"',
+      })
+    }
+    const required = requirements.find((r) => 'platformOAuth' in r)?.platformOAuth ?? []
+    const missing = required.filter((scope) => !grant.scopes.has(scope))
+    if (missing.length > 0) {
+      throw new DomainError(
+        'INSUFFICIENT_SCOPE',
+        `This operation needs the ${missing.join(', ')} scope, which the app was not granted.`,
+        { requiredScope: missing.join(' ') },
+        403,
+        {
+          'www-authenticate': `Bearer realm="Fanshelf Open API", error="insufficient_scope", scope="${missing.join(' ')}"`,
+        },
+      )
+    }
+    return { kind: 'platformApp', ...grant, rateKey: `grant:${grant.grantId}` }
+  }
+  throw unauthenticated('Unsupported Authorization scheme: use Basic or Bearer.', challenges)
+}
+
+/** Waits for the principal's rate-limit slot; refuses with 429 when the wait would be too long. */
+export async function applyRateLimit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rateKey: string,
+  limiter: RateLimiter,
+  clock: Clock,
+): Promise<void> {
+  const result = await limiter.reserve(rateKey, request.id)
+  if (!result.ok) {
+    const headers = rateLimitHeaderValues(limiter.settings, { remaining: 0, resetSeconds: result.retryAfterSeconds })
+    throw new DomainError(
+      'RATE_LIMITED',
+      `Too many requests: the wait for a slot would exceed the bound. Retry after ${result.retryAfterSeconds} s.`,
+      { retryAfterSeconds: result.retryAfterSeconds },
+      429,
+      { ...headers, 'retry-after': String(result.retryAfterSeconds) },
+    )
+  }
+  const { reservation } = result
+  reply.headers(rateLimitHeaderValues(limiter.settings, reservation))
+  const delay = reservation.slot - reservation.now
+  if (delay <= 0) return
+  const socket = request.raw.socket
+  const abort = new AbortController()
+  const onClose = () => abort.abort(new Error('client went away'))
+  socket.once('close', onClose)
+  try {
+    await clock.sleep(delay, abort.signal)
+  } catch {
+    await reservation.release()
+    throw new DomainError('CLIENT_CLOSED_REQUEST', 'The client closed the connection while waiting.', undefined, 499)
+  } finally {
+    socket.off('close', onClose)
+  }
+}

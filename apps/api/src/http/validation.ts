@@ -1,0 +1,127 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import type { FastifyRequest } from 'fastify'
+import type { JsonSchema, Operation } from './contract.js'
+import type { ValidationIssue } from './errors.js'
+
+// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
+
+/** Ajv for query/path parameters: strings from the URL are coerced to the declared types. */
+const parameterAjv = addFormats(
+  new Ajv2020({ allErrors: true, strict: false, coerceTypes: 'array', useDefaults: true, discriminator: true }),
+)
+/** Ajv for JSON bodies: no coercion; a string is not a number. */
+const bodyAjv = addFormats(new Ajv2020({ allErrors: true, strict: false, useDefaults: true, discriminator: true }))
+
+export function compileSchema(schema: JsonSchema, kind: 'parameters' | 'body' = 'body'): ValidateFunction {
+  return (kind === 'parameters' ? parameterAjv : bodyAjv).compile(schema)
+}
+
+interface LocatedError {
+  location: ValidationIssue['location']
+  error: ErrorObject
+}
+
+export interface RequestValidators {
+  validate(request: FastifyRequest): LocatedError[]
+}
+
+function objectSchemaOf(operation: Operation, where: 'query' | 'path'): JsonSchema {
+  const params = operation.parameters.filter((p) => p.in === where)
+  const properties: Record<string, JsonSchema> = {}
+  for (const p of params) properties[p.name] = p.schema ?? {}
+  if (where === 'query') for (const name of operation.queryAuthParameters) properties[name] = { type: 'string' }
+  return {
+    type: 'object',
+    properties,
+    required: params.filter((p) => p.required || where === 'path').map((p) => p.name),
+    additionalProperties: where !== 'query',
+  }
+}
+
+export function createRequestValidators(operation: Operation): RequestValidators {
+  const query = compileSchema(objectSchemaOf(operation, 'query'), 'parameters')
+  const path = compileSchema(objectSchemaOf(operation, 'path'), 'parameters')
+  const bodies = new Map<string, ValidateFunction>()
+  for (const [type, schema] of Object.entries(operation.requestBody?.content ?? {})) {
+    bodies.set(type, compileSchema(schema, 'body'))
+  }
+  return {
+    validate(request) {
+      const errors: LocatedError[] = []
+      if (!path(request.params ?? {}))
+        errors.push(...(path.errors ?? []).map((error) => ({ location: 'path' as const, error })))
+      if (!query(request.query ?? {})) {
+        errors.push(...(query.errors ?? []).map((error) => ({ location: 'query' as const, error })))
+      }
+      if (operation.requestBody) {
+        const type = (request.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? ''
+        const validate = bodies.get(type) ?? bodies.get('application/json')
+        if (request.body === undefined || request.body === null) {
+          if (operation.requestBody.required) {
+            errors.push({
+              location: 'body',
+              error: {
+                keyword: 'required',
+                instancePath: '',
+                schemaPath: '#',
+                params: { missingProperty: '' },
+                message: 'a JSON request body is required',
+              },
+            })
+          }
+        } else if (validate && !validate(request.body)) {
+          errors.push(...(validate.errors ?? []).map((error) => ({ location: 'body' as const, error })))
+        }
+      }
+      return errors
+    },
+  }
+}
+
+function fieldOf(error: ErrorObject): string {
+  const base = error.instancePath.replace(/^\//, '')
+  const join = (name: string) => (base ? `${base}/${name}` : name)
+  if (error.keyword === 'required') return join(String(error.params.missingProperty ?? ''))
+  if (error.keyword === 'additionalProperties') return join(String(error.params.additionalProperty ?? ''))
+  return base
+}
+
+function messageOf(error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'required':
+      return error.message === 'a JSON request body is required' ? error.message : 'is required'
+    case 'additionalProperties':
+      return 'is not a known field'
+    case 'enum':
+      return `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`
+    case 'const':
+      return `must be ${JSON.stringify(error.params.allowedValue)}`
+    case 'discriminator':
+      return error.params.error === 'mapping'
+        ? `has an unknown ${String(error.params.tag)} value ${JSON.stringify(error.params.tagValue)}`
+        : `must have a string property "${String(error.params.tag)}"`
+    default:
+      return error.message ?? `violates ${error.keyword}`
+  }
+}
+
+/** Maps Ajv errors to the contract's `details.errors[]`, one entry per field and rule. */
+export function toValidationIssues(errors: LocatedError[]): ValidationIssue[] {
+  const seen = new Set<string>()
+  const issues: ValidationIssue[] = []
+  // When a specific error exists beneath an anyOf/oneOf, the generic "must match a schema" adds nothing.
+  const specific = new Set(
+    errors.filter((e) => !['anyOf', 'oneOf', 'if'].includes(e.error.keyword)).map((e) => e.error.instancePath),
+  )
+  for (const { location, error } of errors) {
+    if (['anyOf', 'oneOf', 'if'].includes(error.keyword) && specific.has(error.instancePath)) continue
+    const issue: ValidationIssue = { location, field: fieldOf(error), rule: error.keyword, message: messageOf(error) }
+    const key = `${issue.location}|${issue.field}|${issue.rule}|${issue.message}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    issues.push(issue)
+  }
+  return issues
+}

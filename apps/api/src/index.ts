@@ -1,0 +1,10 @@
+// The API package's public surface, used by the CLI and by other workspaces' tests.
+export { type BuildOptions, buildApp, type Platform } from './app.js'
+export { type Clock, ManualClock, systemClock } from './clock.js'
+export { type Config, ConfigError, loadConfig, parseConfig } from './config.js'
+export { migrateToLatest, openDatabase } from './db/database.js'
+export { createApiUserService } from './modules/api-users/api-users.service.js'
+export { SecretBox } from './security/secret-box.js'
+export { formatDemoBanner, readDemoCredentials, writeDemoCredentials } from './seed/demo-credentials.js'
+export { isSeeded, resetDatabase, seedDemo } from './seed/demo-seed.js'
+export { startPlatform } from './start.js'

@@ -1,0 +1,19 @@
+import type { Executor } from '../../db/database.js'
+import type { ApiUsersTable } from '../../db/schema.js'
+
+export function findApiUserByUsername(db: Executor, username: string) {
+  return db.selectFrom('api_users').selectAll().where('username', '=', username).executeTakeFirst()
+}
+
+export function listApiUsers(db: Executor, shopId: string) {
+  return db.selectFrom('api_users').selectAll().where('shop_id', '=', shopId).orderBy('created_at', 'desc').execute()
+}
+
+export function insertApiUser(db: Executor, row: ApiUsersTable) {
+  return db.insertInto('api_users').values(row).execute()
+}
+
+export async function deleteApiUser(db: Executor, shopId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('api_users').where('shop_id', '=', shopId).where('id', '=', id).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}

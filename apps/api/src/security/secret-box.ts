@@ -1,0 +1,48 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+
+/**
+ * Encrypts secrets that must be read back (webhook signing secrets, app HMAC keys) with
+ * AES-256-GCM under a server key. Secrets that only need checking (passwords, tokens) are hashed
+ * instead. The key lives in DATA_DIR/secret.key (created on first start) or SECRET_KEY.
+ */
+export class SecretBox {
+  private constructor(private readonly key: Buffer) {}
+
+  static fromKey(material: string): SecretBox {
+    return new SecretBox(createHash('sha256').update(material).digest())
+  }
+
+  /** Reads DATA_DIR/secret.key, creating it (mode 0600) on first use. */
+  static fromDataDir(dataDir: string): SecretBox {
+    const file = path.join(dataDir, 'secret.key')
+    if (!fs.existsSync(file)) {
+      fs.mkdirSync(dataDir, { recursive: true })
+      fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' })
+    }
+    return SecretBox.fromKey(fs.readFileSync(file, 'utf8').trim())
+  }
+
+  seal(plaintext: string): string {
+    const iv = randomBytes(12)
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv)
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
+    return ['v1', iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join(
+      '.',
+    )
+  }
+
+  open(sealed: string): string {
+    const [version, iv, body, tag] = sealed.split('.')
+    if (version !== 'v1' || !iv || !body || !tag) throw new Error('Unrecognised sealed secret')
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'))
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'))
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8')
+  }
+}
+
+/** Stored form of a bearer secret (tokens, codes): SHA-256, since the secret itself is high-entropy. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url')
+}

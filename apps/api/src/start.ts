@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify'
+import type { BuildOptions } from './app.js'
+import type { Config } from './config.js'
+import { formatDemoBanner, readDemoCredentials, writeDemoCredentials } from './seed/demo-credentials.js'
+import { isSeeded, seedDemo } from './seed/demo-seed.js'
+
+/**
+ * Boots the platform as `npm start` does: build the app, seed the demo shops into an empty
+ * database (writing DATA_DIR/demo-credentials.json), listen, and shut down cleanly on a signal.
+ */
+export async function startPlatform(
+  config: Config,
+  build: (config: Config, options?: BuildOptions) => Promise<FastifyInstance>,
+  options: { out?: (line: string) => void } = {},
+): Promise<FastifyInstance> {
+  const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`))
+  const app = await build(config)
+  const { services, clock } = app.platform
+  if (config.seedDemo && !(await isSeeded(services.db))) {
+    const credentials = await seedDemo(services.db, {
+      secretBox: services.secretBox,
+      publicUrl: config.publicUrl,
+      now: clock.now(),
+    })
+    writeDemoCredentials(config.dataDir, credentials)
+    out(formatDemoBanner(credentials, config.publicUrl))
+  } else {
+    const credentials = readDemoCredentials(config.dataDir)
+    if (credentials) out(formatDemoBanner(credentials, config.publicUrl))
+  }
+  await app.listen({ host: config.host, port: config.port })
+  out(`Fanshelf is running on ${config.publicUrl} (Ctrl+C stops it)`)
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    out(`Received ${signal}, shutting down…`)
+    await app.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  return app
+}

@@ -1,0 +1,42 @@
+/**
+ * The only reader of process.env for the docs site. Parsed once at build time; a bad value fails
+ * the build listing every problem.
+ */
+export interface SiteEnv {
+  /** Absolute origin the site is published at (canonical URLs, sitemap, llms.txt). */
+  readonly url: string
+  /** Google Tag Manager container id; `undefined` (the default) means no analytics and no outside request. */
+  readonly tagManagerContainerId: string | undefined
+  /** Announcement bar id; changing it shows the bar again to readers who dismissed the previous one. */
+  readonly announcementId: string | undefined
+}
+
+const defaults = {
+  url: 'https://docs.fanshelf.dev',
+  announcementId: 'standard-webhooks-2026-11',
+}
+
+export function loadSiteEnv(env: NodeJS.ProcessEnv = process.env): SiteEnv {
+  const problems: string[] = []
+
+  const url = env.FANSHELF_SITE_URL?.trim() || defaults.url
+  if (!/^https?:\/\/[^/]+$/.test(url)) {
+    problems.push(`FANSHELF_SITE_URL must be an origin without a path or trailing slash, got "${url}"`)
+  }
+
+  const tagManagerContainerId = env.FANSHELF_GTM_CONTAINER_ID?.trim() || undefined
+  if (tagManagerContainerId !== undefined && !/^GTM-[A-Z0-9]+$/.test(tagManagerContainerId)) {
+    problems.push(`FANSHELF_GTM_CONTAINER_ID must look like GTM-XXXXXXX, got "${tagManagerContainerId}"`)
+  }
+
+  const rawAnnouncement = env.FANSHELF_ANNOUNCEMENT_ID?.trim()
+  const announcementId = rawAnnouncement === 'off' ? undefined : rawAnnouncement || defaults.announcementId
+  if (announcementId !== undefined && !/^[a-z0-9][a-z0-9-]{0,63}$/.test(announcementId)) {
+    problems.push(`FANSHELF_ANNOUNCEMENT_ID must be "off" or lower-case letters, digits and dashes, got "${announcementId}"`)
+  }
+
+  if (problems.length > 0) {
+    throw new Error(`Invalid docs site configuration:\n- ${problems.join('\n- ')}`)
+  }
+  return Object.freeze({ url, tagManagerContainerId, announcementId })
+}

@@ -1,0 +1,173 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type * as Preset from '@docusaurus/preset-classic'
+import type { Config, PluginConfig } from '@docusaurus/types'
+import { themes as prismThemes } from 'prism-react-renderer'
+import { loadSiteEnv } from './config/site-env'
+import { strictness } from './config/strictness'
+
+const siteDir = path.dirname(fileURLToPath(import.meta.url))
+const env = loadSiteEnv()
+
+/**
+ * The API reference renderer (plugins/api-reference) is built separately. It is registered as soon
+ * as it exists; until then the navbar and footer point at its routes with `pathname://` links, which
+ * the link checker does not follow, so the site still builds.
+ */
+const apiReferencePlugin = ['index.ts', 'index.tsx', 'index.js', 'index.mjs'].find((file) =>
+  existsSync(path.join(siteDir, 'plugins/api-reference', file)),
+)
+const hasApiReference = apiReferencePlugin !== undefined
+const referenceLink = (route: string) => (hasApiReference ? { to: route } : { href: `pathname://${route}` })
+
+/** Docs versions: the living docs at the root, frozen snapshots (versions.json) under their own path. */
+const hasVersionSnapshots = existsSync(path.join(siteDir, 'versions.json'))
+
+const plugins: PluginConfig[] = [
+  './plugins/platform-facts',
+  './plugins/ai-output',
+  ...(hasApiReference ? ['./plugins/api-reference'] : []),
+]
+
+const config: Config = {
+  ...strictness,
+  title: 'Fanshelf Developer Docs',
+  tagline: 'Build storefronts, webhook consumers and API clients for Fanshelf shops.',
+  favicon: 'img/favicon.svg',
+  url: env.url,
+  baseUrl: '/',
+  organizationName: 'fanshelf',
+  projectName: 'developer-docs',
+  future: { v4: true, faster: true },
+  i18n: { defaultLocale: 'en', locales: ['en'], localeConfigs: { en: { label: 'English', htmlLang: 'en' } } },
+  markdown: { ...strictness.markdown, mermaid: true, format: 'detect' },
+  themes: [
+    '@docusaurus/theme-mermaid',
+    [
+      './plugins/search-index',
+      {
+        hashed: true,
+        indexDocs: true,
+        indexPages: true,
+        indexBlog: false,
+        docsRouteBasePath: '/',
+        language: ['en'],
+        explicitSearchResultPath: true,
+        searchResultLimits: 10,
+        searchBarShortcutKeymap: 'mod+k',
+        ignoreCssSelectors: ['.theme-doc-version-banner', '.copy-page'],
+      },
+    ],
+  ],
+  plugins,
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          breadcrumbs: true,
+          showLastUpdateTime: false,
+          ...(hasVersionSnapshots
+            ? {
+                lastVersion: 'current',
+                versions: {
+                  current: { label: 'Current', path: '' },
+                  'v1.0': { label: 'v1.0', path: '1.0', banner: 'unmaintained' },
+                },
+              }
+            : {}),
+        },
+        blog: false,
+        theme: { customCss: './src/css/custom.css' },
+        sitemap: {
+          changefreq: 'weekly',
+          priority: 0.5,
+          lastmod: null,
+          ignorePatterns: ['/tags/**', '/**/tags/**', '/search/'],
+          filename: 'sitemap.xml',
+        },
+        ...(env.tagManagerContainerId ? { googleTagManager: { containerId: env.tagManagerContainerId } } : {}),
+      } satisfies Preset.Options,
+    ],
+  ],
+  themeConfig: {
+    image: 'img/social-card.png',
+    metadata: [
+      { name: 'description', content: 'Guides and API reference for building on Fanshelf shops.' },
+      { name: 'theme-color', content: '#5b3cc4' },
+    ],
+    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
+    docs: {
+      versionPersistence: 'localStorage',
+      sidebar: { hideable: false, autoCollapseCategories: false },
+    },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    ...(env.announcementId
+      ? {
+          announcementBar: {
+            id: env.announcementId,
+            content:
+              'Webhook deliveries now carry <a href="/webhooks/signature-verification/">Standard Webhooks signatures</a> next to <code>X-Fanshelf-Hmac-SHA256</code>.',
+            isCloseable: true,
+          },
+        }
+      : {}),
+    navbar: {
+      title: 'Developer Docs',
+      logo: { alt: 'Fanshelf', src: 'img/logo.svg', width: 28, height: 28 },
+      hideOnScroll: false,
+      items: [
+        { type: 'doc', docId: 'index', label: 'Get started', position: 'left', activeBaseRegex: '^/(1\\.0/)?$' },
+        { type: 'docSidebar', sidebarId: 'storefront', label: 'Storefront', position: 'left' },
+        { type: 'docSidebar', sidebarId: 'webhooks', label: 'Webhooks', position: 'left' },
+        { ...referenceLink('/storefront-api/'), label: 'Storefront API Docs', position: 'left' },
+        { ...referenceLink('/open-api/'), label: 'Open API Docs', position: 'left' },
+        ...(hasVersionSnapshots ? [{ type: 'docsVersionDropdown' as const, position: 'right' as const }] : []),
+        { type: 'localeDropdown', position: 'right' },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Guides',
+          items: [
+            { label: 'Get started', to: '/' },
+            { label: 'Storefront', to: '/storefront/' },
+            { label: 'Webhooks', to: '/webhooks/' },
+            { label: 'Search', to: '/search/' },
+          ],
+        },
+        {
+          title: 'API reference',
+          items: [
+            { label: 'Storefront API Docs', ...referenceLink('/storefront-api/') },
+            { label: 'Open API Docs', ...referenceLink('/open-api/') },
+            { label: 'Open API (beta) Docs', ...referenceLink('/open-api-beta/') },
+          ],
+        },
+        {
+          title: 'Downloads',
+          items: [
+            { label: 'open-api.yaml', href: 'pathname:///openapi/open-api.yaml' },
+            { label: 'open-api-beta.yaml', href: 'pathname:///openapi/open-api-beta.yaml' },
+            { label: 'storefront-api.yaml', href: 'pathname:///openapi/storefront-api.yaml' },
+            { label: 'llms.txt', href: 'pathname:///llms.txt' },
+          ],
+        },
+      ],
+      copyright: 'Copyright © 2025 Fanshelf. Built with Docusaurus.',
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'markup-templating', 'php', 'ruby', 'java', 'csharp', 'go', 'http', 'diff'],
+    },
+    mermaid: { theme: { light: 'neutral', dark: 'dark' } },
+  } satisfies Preset.ThemeConfig,
+}
+
+export default config

@@ -1,0 +1,55 @@
+import { type Command, UsageError } from './command.js'
+import { apiUserCommand } from './commands/api-user.js'
+import { demoCredentialsCommand } from './commands/demo-credentials.js'
+import { seedCommand } from './commands/seed.js'
+import { serveCommand, startCommand } from './commands/start.js'
+
+export interface Io {
+  out(text: string): void
+  err(text: string): void
+}
+
+export const commands: Command[] = [startCommand, serveCommand, seedCommand, demoCredentialsCommand, apiUserCommand]
+
+function help(): string {
+  const width = Math.max(...commands.map((c) => c.name.length))
+  return [
+    'fanshelf — run and operate a local Fanshelf platform',
+    '',
+    'Usage: fanshelf <command> [options]',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Run `fanshelf <command> --help` for a command’s options.',
+    '',
+  ].join('\n')
+}
+
+/** Runs one command line; returns the process exit code (0 ok, 1 failed, 2 usage error). */
+export async function run(argv: string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.out(help())
+    return name ? 0 : 2
+  }
+  const command = commands.find((c) => c.name === name)
+  if (!command) {
+    io.err(`fanshelf: unknown command "${name}".\n\n${help()}`)
+    return 2
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(`${command.usage}\n`)
+    return 0
+  }
+  try {
+    return await command.run(rest, io)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`fanshelf ${command.name}: ${error.message}\n\n${command.usage}\n`)
+      return 2
+    }
+    io.err(`fanshelf ${command.name}: ${error instanceof Error ? error.message : String(error)}\n`)
+    return 1
+  }
+}

@@ -1,0 +1,47 @@
+import { createApiUserService, loadConfig, migrateToLatest, openDatabase, systemClock } from '@fanshelf/api'
+
+import { type Command, parseOptions, printJson, UsageError } from '../command.js'
+
+export const apiUserCommand: Command = {
+  name: 'api-user',
+  summary: 'Create an API user for a shop (operator tool; prints the password once)',
+  usage: [
+    'Usage: fanshelf api-user create --shop <shopId> [--name <label>] [--json]',
+    '',
+    'Creates an open API user (HTTP Basic credentials) for the shop. The password is shown once',
+    'and stored only as a hash. In the merchant admin only a super-admin can do this; this',
+    'command is for operators with access to the database.',
+    '',
+    '  --shop <id>    the shop (sh_…), see fanshelf demo-credentials',
+    '  --name <text>  a label that prefixes the user name (default "api")',
+    '  --json         print {id, username, password, createdAt} as JSON',
+  ].join('\n'),
+  async run(args, io) {
+    const { values, positionals } = parseOptions(args, {
+      shop: { type: 'string' },
+      name: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    })
+    if (positionals[0] !== 'create') throw new UsageError('the only subcommand is "create"')
+    if (!values.shop) throw new UsageError('--shop is required')
+    const config = loadConfig()
+    const database = openDatabase(config.databaseUrl)
+    try {
+      await migrateToLatest(database.db)
+      const shop = await database.db.selectFrom('shops').select('id').where('id', '=', values.shop).executeTakeFirst()
+      if (!shop) {
+        io.err(`fanshelf api-user: shop ${values.shop} does not exist (see fanshelf demo-credentials).\n`)
+        return 1
+      }
+      const created = await createApiUserService(database.db, systemClock).create(
+        { system: true, shopId: shop.id },
+        values.name,
+      )
+      if (values.json) printJson(io, created)
+      else io.out(`Created API user ${created.username}\nPassword (shown once): ${created.password}\n`)
+      return 0
+    } finally {
+      await database.close()
+    }
+  },
+}

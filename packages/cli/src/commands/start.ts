@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { buildApp, loadConfig, startPlatform } from '@fanshelf/api'
+import { type Command, parseOptions, UsageError } from '../command.js'
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..')
+
+/** Builds the docs site when its build is missing (the first `npm start` on a fresh clone). */
+function ensureSiteBuilt(siteDir: string, log: (line: string) => void): void {
+  const siteConfig = path.join(repoRoot, 'apps/site/docusaurus.config.ts')
+  if (!fs.existsSync(siteConfig) || fs.existsSync(path.join(siteDir, 'index.html'))) return
+  log('Building the documentation site (first start only)…')
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/site'], { cwd: repoRoot, stdio: 'inherit' })
+  if (result.status !== 0) throw new Error('The documentation site failed to build; see the output above.')
+}
+
+async function start(roles: string, io: { out(text: string): void }): Promise<number> {
+  const config = loadConfig(
+    roles === 'all' ? {} : { roles: new Set(roles === 'api' ? ['api'] : ['worker']) as Set<'api' | 'worker'> },
+  )
+  if (config.roles.has('api')) ensureSiteBuilt(config.siteDir, (line) => io.out(`${line}\n`))
+  await startPlatform(config, buildApp, { out: (line) => io.out(`${line}\n`) })
+  // Keep running until a signal closes the server.
+  await new Promise(() => {})
+  return 0
+}
+
+export const startCommand: Command = {
+  name: 'start',
+  summary: 'Start everything on one origin (what `npm start` runs)',
+  usage: [
+    'Usage: fanshelf start',
+    '',
+    'Builds what is missing (the docs site), seeds the demo shops into an empty database, and serves',
+    'the docs, open API, storefront API, admin and checkout on http://127.0.0.1:4000.',
+    'Environment: PORT, HOST, DATA_DIR, DATABASE_URL, REDIS_URL, PUBLIC_URL, LOG_LEVEL.',
+  ].join('\n'),
+  async run(args, io) {
+    parseOptions(args, {})
+    return start('all', io)
+  },
+}
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'Serve one role: --role all | api | worker',
+  usage: [
+    'Usage: fanshelf serve --role all|api|worker',
+    '',
+    '  --role api     stateless API node (scale out behind a load balancer)',
+    '  --role worker  webhook delivery worker (run several against PostgreSQL)',
+    '  --role all     both in one process (the default)',
+  ].join('\n'),
+  async run(args, io) {
+    const { values } = parseOptions(args, { role: { type: 'string', default: 'all' } })
+    const role = values.role as string
+    if (!['all', 'api', 'worker'].includes(role))
+      throw new UsageError(`--role must be all, api or worker (got "${role}")`)
+    return start(role, io)
+  },
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+// One root config: unit and in-process integration tests sit beside the code they test.
+// Browser suites (e2e/) and PostgreSQL runs have their own npm scripts.
+export default defineConfig({
+  test: {
+    include: ['openapi/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/build/**', '**/dist/**'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+})
