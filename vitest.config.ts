@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['openapi/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/build/**', '**/dist/**'],
+    // *.redis.test.ts need a Redis server: npm run test:redis starts one (scripts/with-redis.sh).
+    exclude: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/*.redis.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -74,6 +74,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   })
   installErrorHandler(app)
 
+  // Liveness: a constant answer (also the benchmarks' baseline route). Readiness checks the database.
+  app.get('/healthz', async () => ({ status: 'ok' }))
+  app.get('/readyz', async () => {
+    await database.db.selectFrom('shops').select('id').limit(1).execute()
+    return { status: 'ready' }
+  })
+
   const handlers: HandlerTable = openApiHandlers(services)
   registerOperations(app, contract, handlers, {
     authorize: async (request, reply, operation) => {

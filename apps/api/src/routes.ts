@@ -1,4 +1,5 @@
 import type { HandlerTable } from './http/operation-router.js'
+import { orderHandlers } from './modules/orders/orders.routes.js'
 import { shopHandlers } from './modules/shops/shops.routes.js'
 import type { Services } from './services.js'
 
@@ -6,5 +7,6 @@ import type { Services } from './services.js'
 export function openApiHandlers(services: Services): HandlerTable {
   return {
     ...shopHandlers(services.shops),
+    ...orderHandlers(services.orders),
   }
 }

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/database.js'
 import type { Contract } from './http/contract.js'
 import type { Authenticators } from './http/principal.js'
 import { createApiUserService } from './modules/api-users/api-users.service.js'
+import { createOrderService } from './modules/orders/orders.service.js'
 import { createShopService } from './modules/shops/shops.service.js'
 import { SecretBox } from './security/secret-box.js'
 
@@ -22,6 +23,7 @@ export function createServices(deps: ServiceDeps) {
   const secretBox = deps.secretBox ?? SecretBox.fromDataDir(config.dataDir)
   const apiUsers = createApiUserService(db, clock)
   const shops = createShopService(db, secretBox)
+  const orders = createOrderService(db)
 
   const authenticators: Authenticators = {
     basic: (username, password) => apiUsers.verify(username, password),
@@ -36,6 +38,7 @@ export function createServices(deps: ServiceDeps) {
     secretBox,
     apiUsers,
     shops,
+    orders,
     authenticators,
     async close(): Promise<void> {},
   }

@@ -350,6 +350,38 @@ export interface EventsTable {
   dispatched_at: string | null
 }
 
+/** One delivery of one event to one webhook configuration (the delivery log's `WebhookEvent`). */
+export interface WebhookEventsTable {
+  /** `weve_…`: the envelope `id`, stable across retries and replays (the receiver's dedupe key). */
+  id: string
+  shop_id: string
+  configuration_id: string
+  event_id: string
+  type: string
+  test_mode: Bool
+  /** The exact JSON body sent on every attempt. */
+  body: string
+  state: 'PENDING' | 'RETRYING' | 'DELIVERED' | 'FAILED'
+  attempt_count: number
+  next_attempt_at: string | null
+  lease_owner: string | null
+  lease_until: string | null
+  last_error: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface WebhookAttemptsTable {
+  id: string
+  webhook_event_id: string
+  shop_id: string
+  attempted_at: string
+  status_code: number | null
+  latency_ms: number
+  error_class: string | null
+  response_excerpt: string | null
+}
+
 export interface Database {
   shops: ShopsTable
   admin_users: AdminUsersTable
@@ -377,4 +409,6 @@ export interface Database {
   webhook_configurations: WebhookConfigurationsTable
   events: EventsTable
   storefront_tokens: StorefrontTokensTable
+  webhook_events: WebhookEventsTable
+  webhook_attempts: WebhookAttemptsTable
 }

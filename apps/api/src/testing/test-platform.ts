@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { ValidateFunction } from 'ajv/dist/2020.js'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { buildApp, sharedContract } from '../app.js'
-import { ManualClock } from '../clock.js'
+import { type Clock, ManualClock } from '../clock.js'
 import { type Config, parseConfig } from '../config.js'
 import { migrateToLatest } from '../db/database.js'
 import type { Contract, Operation } from '../http/contract.js'
@@ -99,7 +99,7 @@ export function authHeaders(auth: Auth | undefined): Record<string, string> {
 }
 
 export async function createTestPlatform(
-  options: { env?: Record<string, string>; overrides?: Partial<Config> } = {},
+  options: { env?: Record<string, string>; overrides?: Partial<Config>; appClock?: Clock } = {},
 ): Promise<TestPlatform> {
   const clock = new ManualClock(Date.UTC(2026, 10, 2, 12, 0, 0))
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-test-'))
@@ -107,7 +107,7 @@ export async function createTestPlatform(
   const database = await createTestDatabase()
   await migrateToLatest(database.db)
   const contract = await sharedContract(config)
-  const app = await buildApp(config, { clock, database, contract, logger: false })
+  const app = await buildApp(config, { clock: options.appClock ?? clock, database, contract, logger: false })
   await app.ready()
   const credentials = await seedDemo(database.db, {
     secretBox: app.platform.services.secretBox,

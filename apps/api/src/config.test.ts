@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, parseConfig } from './config.js'
+
+describe('parseConfig', () => {
+  it('gives a working local default with nothing set', () => {
+    const config = parseConfig({})
+    expect(config.port).toBe(4000)
+    expect(config.host).toBe('127.0.0.1')
+    expect(config.databaseUrl).toMatch(/^sqlite:.*fanshelf\.sqlite$/)
+    expect(config.rateLimit).toEqual({ limit: 100, windowMs: 10_000, maxWaitMs: 30_000, maxQueued: 200 })
+    expect(config.webhooks.allowLoopback).toBe(true)
+    expect(Object.isFrozen(config)).toBe(true)
+  })
+
+  it('fails listing every bad variable at once', () => {
+    let error: unknown
+    try {
+      parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', RATE_LIMIT: '0', ROLES: 'api,cron', SEED_DEMO: 'maybe' })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const problems = (error as ConfigError).problems.join('\n')
+    for (const name of ['PORT', 'DATABASE_URL', 'RATE_LIMIT', 'ROLES', 'SEED_DEMO']) expect(problems).toContain(name)
+  })
+
+  it('reads PostgreSQL and Redis URLs and rate-limit settings', () => {
+    const config = parseConfig({
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/fanshelf',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RATE_LIMIT: '1000',
+      RATE_LIMIT_WINDOW_MS: '1000',
+    })
+    expect(config.databaseUrl).toBe('postgres://u@127.0.0.1:5432/fanshelf')
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379')
+    expect(config.rateLimit.limit).toBe(1000)
+    expect(config.rateLimit.windowMs).toBe(1000)
+  })
+})

@@ -1,0 +1,64 @@
+import type { Executor } from '../../db/database.js'
+import type { PageRequest } from '../paging/paging.js'
+
+export interface OrderFilter {
+  email?: string
+  createdAfter?: string
+  createdBefore?: string
+  updatedAfter?: string
+  updatedBefore?: string
+  statuses?: string[]
+}
+
+function filteredOrders(db: Executor, shopId: string, filter: OrderFilter) {
+  let query = db.selectFrom('orders').where('shop_id', '=', shopId)
+  // Bounds are strict (`[gt]`, `[lt]`); ISO-8601 UTC strings compare in time order.
+  if (filter.email) query = query.where('email', '=', filter.email.toLowerCase())
+  if (filter.createdAfter) query = query.where('created_at', '>', filter.createdAfter)
+  if (filter.createdBefore) query = query.where('created_at', '<', filter.createdBefore)
+  if (filter.updatedAfter) query = query.where('updated_at', '>', filter.updatedAfter)
+  if (filter.updatedBefore) query = query.where('updated_at', '<', filter.updatedBefore)
+  if (filter.statuses && filter.statuses.length > 0) query = query.where('status', 'in', filter.statuses)
+  return query
+}
+
+export function listOrders(db: Executor, shopId: string, filter: OrderFilter, page: PageRequest) {
+  return filteredOrders(db, shopId, filter)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.size)
+    .offset(page.offset)
+    .execute()
+}
+
+export async function countOrders(db: Executor, shopId: string, filter: OrderFilter): Promise<number> {
+  const row = await filteredOrders(db, shopId, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+export function findOrder(db: Executor, shopId: string, orderId: string) {
+  return db.selectFrom('orders').selectAll().where('shop_id', '=', shopId).where('id', '=', orderId).executeTakeFirst()
+}
+
+export function findOrderByFriendlyId(db: Executor, shopId: string, friendlyId: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('friendly_id', '=', friendlyId)
+    .executeTakeFirst()
+}
+
+export function listOrderLines(db: Executor, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute()
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { pageRequest, toPage, toStorefrontPage } from './paging.js'
+
+describe('paging', () => {
+  it('defaults to page 0 of 20', () => {
+    expect(pageRequest({})).toEqual({ page: 0, size: 20, offset: 0 })
+  })
+
+  it('computes exact totalPages, including an empty result and a partial last page', () => {
+    expect(toPage([], 0, pageRequest({})).totalPages).toBe(0)
+    expect(toPage([1], 41, pageRequest({ page: 2, size: 20 })).totalPages).toBe(3)
+    expect(toPage([], 40, pageRequest({ page: 2, size: 20 })).totalPages).toBe(2)
+  })
+
+  it('gives the storefront paging object with hasNextPage false on the last page', () => {
+    const last = toStorefrontPage(['a'], 21, pageRequest({ page: 1, size: 20 }))
+    expect(last.paging).toEqual({
+      pageNumber: 1,
+      pageSize: 20,
+      elementsSize: 1,
+      elementsTotal: 21,
+      totalPages: 2,
+      hasNextPage: false,
+    })
+    expect(toStorefrontPage(['a'], 21, pageRequest({ page: 0, size: 20 })).paging.hasNextPage).toBe(true)
+  })
+})

@@ -1,0 +1,101 @@
+/**
+ * npm run bench:api — throughput and latency of authenticated open API reads, each as a ratio to a
+ * constant route served by the same process (the baseline), on SQLite and (when TEST_DATABASE_URL
+ * is set, e.g. under scripts/with-postgres.sh) PostgreSQL. Prints figures; never asserts times.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { buildApp, parseConfig, seedDemo } from '../apps/api/src/index.js'
+import { openDatabase } from '../apps/api/src/db/database.js'
+import { createTestDatabase } from '../apps/api/src/testing/test-database.js'
+import { recordResults, type BenchRow } from './report.js'
+
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+
+interface Target {
+  name: string
+  path: string
+  method?: 'GET' | 'POST'
+  body?: string
+  target?: number
+  headers?: Record<string, string>
+}
+
+async function measure(url: string, target: Target) {
+  const result = await autocannon({
+    url: url + target.path,
+    method: target.method ?? 'GET',
+    body: target.body,
+    headers: { 'content-type': 'application/json', ...target.headers },
+    connections,
+    duration: durationSeconds,
+  })
+  const non2xx = result.non2xx + result.errors
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx }
+}
+
+async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-bench-'))
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    RATE_LIMIT: '100000000',
+    RATE_LIMIT_MAX_QUEUED: '100000',
+  })
+  const database =
+    engine === 'sqlite' ? openDatabase(`sqlite:${path.join(dataDir, 'bench.sqlite')}`) : await createTestDatabase()
+  const app = await buildApp(config, { database, logger: false })
+  const credentials = await seedDemo(database.db, {
+    secretBox: app.platform.services.secretBox,
+    publicUrl: config.publicUrl,
+    now: Date.now(),
+  })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const address = app.server.address()
+  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : ''
+  const demo = credentials.shops[0]!
+  const authorization = `Basic ${Buffer.from(`${demo.apiUser.username}:${demo.apiUser.password}`).toString('base64')}`
+  const product = await database.db
+    .selectFrom('products')
+    .select('id')
+    .where('shop_id', '=', demo.id)
+    .limit(1)
+    .executeTakeFirstOrThrow()
+
+  const targets: Target[] = [
+    { name: 'constant route (baseline)', path: '/healthz' },
+    { name: 'GET /products/{id} (basic auth)', path: `/open-api/v1.0/products/${product.id}`, target: 0.5, headers: { authorization } },
+    { name: 'GET /order?size=20 (basic auth)', path: '/open-api/v1.0/order?size=20', target: 0.25, headers: { authorization } },
+  ]
+  const rows: BenchRow[] = []
+  let baseline = 0
+  for (const target of targets) {
+    // Warm up (JIT, statement caches, credential cache) before measuring.
+    await autocannon({ url: url + target.path, headers: target.headers, connections: 4, duration: 1 })
+    const figures = await measure(url, target)
+    if (!baseline) baseline = figures.rps
+    rows.push({
+      suite: 'api',
+      name: `${target.name} [${engine}]`,
+      value: figures.rps,
+      unit: 'req/s',
+      baseline,
+      ratio: figures.rps / baseline,
+      target: target.target === undefined ? undefined : `≥ ${target.target * 100}% of baseline`,
+      met: target.target === undefined ? undefined : figures.rps / baseline >= target.target,
+      extra: `p99 ${figures.p99} ms${figures.non2xx ? `, ${figures.non2xx} non-2xx/errors` : ''}`,
+    })
+  }
+  await app.close()
+  await database.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  return rows
+}
+
+const rows = await benchOne('sqlite')
+if (process.env.TEST_DATABASE_URL) rows.push(...(await benchOne('postgres')))
+recordResults('api', rows)

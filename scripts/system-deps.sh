@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the system packages a suite needs when they are missing (Debian apt, as root).
+# Usage: scripts/system-deps.sh postgres|redis|chromium ...
+# Suites call this themselves; CI never skips a suite because a dependency is missing.
+set -euo pipefail
+
+need_update=1
+apt_install() {
+  if [ "$(id -u)" != "0" ]; then
+    echo "system-deps: '$*' is missing and installing it needs root (apt-get install -y $*)." >&2
+    exit 1
+  fi
+  if [ "$need_update" = 1 ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    need_update=0
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+for dep in "$@"; do
+  case "$dep" in
+    postgres)
+      if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then apt_install postgresql; fi ;;
+    redis)
+      if ! command -v redis-server >/dev/null 2>&1; then apt_install redis-server; fi ;;
+    chromium)
+      if [ ! -x /usr/bin/chromium ]; then apt_install chromium chromium-driver fonts-liberation; fi ;;
+    *)
+      echo "system-deps: unknown dependency '$dep'" >&2; exit 2 ;;
+  esac
+done
