@@ -74,8 +74,8 @@ describe('every response', () => {
 
   it('carries the rate-limit headers for an authenticated caller', async () => {
     const { headers } = await platform.call('getCurrentShop')
-    expect(headers['ratelimit-policy']).toBe('default;q=100;w=10')
-    expect(headers.ratelimit).toMatch(/^default;r=\d+;t=\d+$/)
+    expect(headers['ratelimit-policy']).toBe('"default";q=100;w=10')
+    expect(headers.ratelimit).toMatch(/^"default";r=\d+;t=\d+$/)
     expect(Number(headers['x-ratelimit-limit'])).toBe(100)
   })
 

@@ -116,8 +116,8 @@ describe('MemoryRateLimiter (reservation log)', () => {
       previous = remaining
       expect(Number(headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(0)
       expect(Number(headers['x-ratelimit-reset'])).toBeLessThanOrEqual(10)
-      expect(headers['ratelimit-policy']).toBe('default;q=100;w=10')
-      expect(headers.ratelimit).toMatch(/^default;r=\d+;t=\d+$/)
+      expect(headers['ratelimit-policy']).toBe('"default";q=100;w=10')
+      expect(headers.ratelimit).toMatch(/^"default";r=\d+;t=\d+$/)
     }
   })
 })

@@ -103,8 +103,8 @@ export function rateLimitHeaderValues(
   const windowSeconds = Math.ceil(settings.windowMs / 1000)
   const reset = Math.min(windowSeconds, Math.max(0, state.resetSeconds))
   return {
-    'ratelimit-policy': `default;q=${settings.limit};w=${windowSeconds}`,
-    ratelimit: `default;r=${state.remaining};t=${reset}`,
+    'ratelimit-policy': `"default";q=${settings.limit};w=${windowSeconds}`,
+    ratelimit: `"default";r=${state.remaining};t=${reset}`,
     'x-ratelimit-limit': String(settings.limit),
     'x-ratelimit-remaining': String(state.remaining),
     'x-ratelimit-reset': String(reset),
