@@ -10,6 +10,7 @@ import { installErrorHandler } from './http/error-handler.js'
 import { DomainError } from './http/errors.js'
 import { type HandlerTable, registerOperations } from './http/operation-router.js'
 import { applyRateLimit, resolvePrincipal } from './http/security.js'
+import { installContractSerializer } from './http/serializer.js'
 import { newRequestId } from './ids.js'
 import { MemoryRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.js'
 import { RedisRateLimiter } from './modules/rate-limit/rate-limiter.redis.js'
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('request-id', request.id)
   })
   installErrorHandler(app)
+  installContractSerializer(app)
 
   // Liveness: a constant answer (also the benchmarks' baseline route). Readiness checks the database.
   app.get('/healthz', async () => ({ status: 'ok' }))
