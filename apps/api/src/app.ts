@@ -12,6 +12,7 @@ import { type HandlerTable, registerOperations } from './http/operation-router.j
 import { applyRateLimit, resolvePrincipal } from './http/security.js'
 import { installContractSerializer } from './http/serializer.js'
 import { newRequestId } from './ids.js'
+import { mediaRoutes } from './modules/media/media.routes.js'
 import { MemoryRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.js'
 import { RedisRateLimiter } from './modules/rate-limit/rate-limiter.redis.js'
 import { openApiHandlers } from './routes.js'
@@ -104,6 +105,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (fs.existsSync(siteIndex)) {
     await app.register(fastifyStatic, { root: config.siteDir, prefix: '/', wildcard: true, decorateReply: false })
   }
+
+  await app.register(mediaRoutes)
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url

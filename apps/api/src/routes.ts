@@ -1,12 +1,32 @@
 import type { HandlerTable } from './http/operation-router.js'
+import { donationHandlers } from './modules/donations/donations.routes.js'
+import { giftingHandlers } from './modules/gifting/gifting.routes.js'
+import { giveawayLinkHandlers } from './modules/giveaway-links/giveaway-links.routes.js'
+import { mailingListHandlers } from './modules/mailing-list/mailing-list.routes.js'
+import { membershipHandlers } from './modules/memberships/memberships.routes.js'
 import { orderHandlers } from './modules/orders/orders.routes.js'
+import { productHandlers } from './modules/products/products.routes.js'
+import { promotionHandlers } from './modules/promotions/promotions.routes.js'
 import { shopHandlers } from './modules/shops/shops.routes.js'
+import { streamingHandlers } from './modules/streaming/streaming.routes.js'
+import { thankYouHandlers } from './modules/thank-yous/thank-yous.routes.js'
+import { webhookConfigurationHandlers } from './modules/webhook-configurations/webhook-configurations.routes.js'
 import type { Services } from './services.js'
 
 /** Every contract operation's handler, by operationId. */
 export function openApiHandlers(services: Services): HandlerTable {
   return {
     ...shopHandlers(services.shops),
+    ...giftingHandlers(services.gifting),
     ...orderHandlers(services.orders),
+    ...giveawayLinkHandlers(services.giveawayLinks),
+    ...streamingHandlers(services.streaming),
+    ...webhookConfigurationHandlers(services.webhookConfigurations),
+    ...membershipHandlers(services.memberships),
+    ...productHandlers(services.products),
+    ...donationHandlers(services.donations),
+    ...promotionHandlers(services.promotions),
+    ...mailingListHandlers(services.mailingList),
+    ...thankYouHandlers(services.thankYous),
   }
 }

@@ -12,6 +12,8 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import * as initial from './migrations/0001-initial.js'
+import * as webhookDelivery from './migrations/0002-webhook-delivery.js'
+import * as gifting from './migrations/0004-gifting.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -27,6 +29,8 @@ export interface DatabaseHandle {
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-webhook-delivery': webhookDelivery,
+  '0004-gifting': gifting,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
@@ -47,6 +51,9 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   // PostgreSQL returns COUNT(*) and bigint as strings; integers we store fit in int4.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10))
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
+  // An idle client dropped by the server (restart, DROP DATABASE … FORCE) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on('error', () => {})
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { db, dialect: 'postgres', close: () => db.destroy() }
 }

@@ -412,3 +412,17 @@ export interface Database {
   webhook_events: WebhookEventsTable
   webhook_attempts: WebhookAttemptsTable
 }
+
+/** Which gifts each draw was held for (migration 0004): a gift without a winner is in several draws over time. */
+export interface GiftDrawGiftsTable {
+  draw_id: string
+  gift_id: string
+  shop_id: string
+  /** The gift's position in its purchase. */
+  position: number
+}
+
+// Declaration merging: tables added by migration 0004.
+export interface Database {
+  gift_draw_gifts: GiftDrawGiftsTable
+}

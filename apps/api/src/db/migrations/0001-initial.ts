@@ -442,11 +442,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call(timestamps)
     .execute()
   // The worker's claim query: due deliveries in time order.
-  await db.schema
-    .createIndex('webhook_events_due')
-    .on('webhook_events')
-    .columns(['state', 'next_attempt_at'])
-    .execute()
+  await db.schema.createIndex('webhook_events_due').on('webhook_events').columns(['state', 'next_attempt_at']).execute()
   await db.schema
     .createIndex('webhook_events_shop_created')
     .on('webhook_events')

@@ -16,7 +16,11 @@ function toSource(order: OrdersTable) {
     case 'GIVEAWAY_LINKS':
       return { type: 'GIVEAWAY_LINKS', giftId: order.source_gift_id }
     case 'TWITCH_GIFT_REDEMPTION':
-      return { type: 'TWITCH_GIFT_REDEMPTION', giftPurchaseId: order.source_gift_purchase_id, giftId: order.source_gift_id }
+      return {
+        type: 'TWITCH_GIFT_REDEMPTION',
+        giftPurchaseId: order.source_gift_purchase_id,
+        giftId: order.source_gift_id,
+      }
     default:
       return { type: order.source_type }
   }

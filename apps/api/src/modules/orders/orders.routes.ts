@@ -39,6 +39,7 @@ export function orderHandlers(orders: OrderService): HandlerTable {
         pageRequest(query),
       ),
     getOrder: ({ auth, params }: GetCtx) => orders.getOrder(auth.shopId, params.orderId),
-    getOrderByFriendlyId: ({ auth, params }: FriendlyCtx) => orders.getOrderByFriendlyId(auth.shopId, params.friendlyId),
+    getOrderByFriendlyId: ({ auth, params }: FriendlyCtx) =>
+      orders.getOrderByFriendlyId(auth.shopId, params.friendlyId),
   }
 }

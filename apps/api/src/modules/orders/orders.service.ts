@@ -29,10 +29,7 @@ export function createOrderService(db: Db) {
 
   return {
     async listOrders(shopId: string, filter: OrderFilter, page: PageRequest) {
-      const [rows, total] = await Promise.all([
-        listOrders(db, shopId, filter, page),
-        countOrders(db, shopId, filter),
-      ])
+      const [rows, total] = await Promise.all([listOrders(db, shopId, filter, page), countOrders(db, shopId, filter)])
       const linesOf = await withLines(rows)
       return toPage(
         rows.map((row) => toOrderResource(row, linesOf(row))),

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely'
+
+/**
+ * Webhook delivery (issue 5).
+ *
+ * - `webhook_events.schedule_base_attempt`: the attempt count when the current retry schedule began
+ *   (0 at creation; the attempt count at the last replay), so a replayed event gets a fresh schedule
+ *   while `attempt_count` keeps counting every attempt of the delivery log.
+ * - `webhook_events_next_attempt`: the worker's claim scans due deliveries in `next_attempt_at` order;
+ *   finished deliveries have a null `next_attempt_at` and never match.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('webhook_events')
+    .addColumn('schedule_base_attempt', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
+  await db.schema
+    .createIndex('webhook_events_next_attempt')
+    .on('webhook_events')
+    .columns(['next_attempt_at', 'created_at'])
+    .execute()
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('webhook_events_next_attempt').execute()
+  await db.schema.alterTable('webhook_events').dropColumn('schedule_base_attempt').execute()
+}

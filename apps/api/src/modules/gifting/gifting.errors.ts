@@ -1,0 +1,66 @@
+import { DomainError, notFound } from '../../http/errors.js'
+
+/** The errors of gift purchases, draws and gifts (codes as the contract and the platform spell them). */
+
+export function giftPurchaseNotFound(giftPurchaseId: string): DomainError {
+  return notFound('GIFT_PURCHASE_NOT_FOUND', `Gift purchase ${giftPurchaseId} was not found.`, { giftPurchaseId })
+}
+
+export function drawNotFound(drawId: string): DomainError {
+  return notFound('GIVEAWAY_DRAW_NOT_FOUND', `Draw ${drawId} was not found.`, { drawId })
+}
+
+export function giftNotFound(giftId: string): DomainError {
+  return notFound('GIFT_NOT_FOUND', `Gift ${giftId} was not found.`, { giftId })
+}
+
+/** 400, not 409: the platform's status for this code, kept so that existing bots keep working. */
+export function drawAlreadyFinished(draw: { id: string; finished_at: string | null }): DomainError {
+  return new DomainError(
+    'GIVEAWAY_DRAW_ALREADY_FINISHED',
+    `Draw ${draw.id} is already finished.`,
+    { drawId: draw.id, finishedAt: draw.finished_at },
+    400,
+  )
+}
+
+export function drawInProgress(giftPurchaseId: string, drawId: string): DomainError {
+  return new DomainError(
+    'GIVEAWAY_DRAW_IN_PROGRESS',
+    `Gift purchase ${giftPurchaseId} already has an open draw (${drawId}); finish it first.`,
+    { giftPurchaseId, drawId },
+    409,
+  )
+}
+
+export function nothingToDraw(giftPurchaseId: string): DomainError {
+  return new DomainError(
+    'GIVEAWAY_NO_GIFTS_TO_DRAW',
+    `Gift purchase ${giftPurchaseId} has no available gift without a winner to draw.`,
+    { giftPurchaseId },
+    409,
+  )
+}
+
+export function giftNotWon(giftId: string): DomainError {
+  return new DomainError(
+    'GIFT_NOT_WON',
+    `Gift ${giftId} has no winner yet; only a draw winner can redeem it.`,
+    { giftId },
+    409,
+  )
+}
+
+/** The platform's code for an unknown product in gifting and giveaway-link operations. */
+export function offerNotFound(productId: string): DomainError {
+  return new DomainError('OFFER_NOT_FOUND_ERROR', `Product ${productId} was not found.`, { productId }, 404)
+}
+
+export function invalidOffer(productId: string, reason: 'archived' | 'sold out'): DomainError {
+  return new DomainError(
+    'GIFT_INVALID_OFFER',
+    `Product ${productId} cannot be given away because it is ${reason}.`,
+    { productId },
+    400,
+  )
+}

@@ -1,0 +1,80 @@
+import { sql } from 'kysely'
+import type { Executor } from '../../db/database.js'
+import type { PageRequest } from '../paging/paging.js'
+
+/** A LIKE pattern matching `term` anywhere, with the LIKE wildcards in it taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+function filteredProducts(db: Executor, shopId: string, search: string | undefined) {
+  let query = db.selectFrom('products').where('shop_id', '=', shopId)
+  // `search_text` holds the lower-cased name and SKUs; lower-casing the term makes LIKE case-insensitive
+  // on PostgreSQL too. The explicit ESCAPE keeps both engines reading `\` the same way.
+  if (search) query = query.where(sql<boolean>`search_text like ${containsPattern(search)} escape '\\'`)
+  return query
+}
+
+export function listProducts(db: Executor, shopId: string, search: string | undefined, page: PageRequest) {
+  return filteredProducts(db, shopId, search)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.size)
+    .offset(page.offset)
+    .execute()
+}
+
+export async function countProducts(db: Executor, shopId: string, search: string | undefined): Promise<number> {
+  const row = await filteredProducts(db, shopId, search)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+export function findProduct(db: Executor, shopId: string, productId: string) {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('id', '=', productId)
+    .executeTakeFirst()
+}
+
+/** The variants of many products in one query, each product's in position order. */
+export function listVariants(db: Executor, shopId: string, productIds: string[]) {
+  if (productIds.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('variants')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute()
+}
+
+function limitedVariants(db: Executor, shopId: string, productId: string) {
+  return db
+    .selectFrom('variants')
+    .where('shop_id', '=', shopId)
+    .where('product_id', '=', productId)
+    .where('stock_type', '=', 'LIMITED')
+}
+
+export function listLimitedVariants(db: Executor, shopId: string, productId: string, page: PageRequest) {
+  return limitedVariants(db, shopId, productId)
+    .selectAll()
+    .orderBy('position')
+    .orderBy('id')
+    .limit(page.size)
+    .offset(page.offset)
+    .execute()
+}
+
+export async function countLimitedVariants(db: Executor, shopId: string, productId: string): Promise<number> {
+  const row = await limitedVariants(db, shopId, productId)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}

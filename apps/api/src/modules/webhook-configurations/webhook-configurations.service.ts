@@ -1,0 +1,180 @@
+import { type Clock, isoTime, systemClock } from '../../clock.js'
+import type { Config } from '../../config.js'
+import type { Db, Dialect, Executor } from '../../db/database.js'
+import type { WebhookConfigurationsTable } from '../../db/schema.js'
+import { notFound, type ValidationIssue, validationError } from '../../http/errors.js'
+import type { ShopPrincipal } from '../../http/principal.js'
+import { newId } from '../../ids.js'
+import { type WebhookEventType, webhookApiVersion, webhookEventTypes } from '../events/event-types.js'
+import { type PageRequest, toPage } from '../paging/paging.js'
+import type { ShopService } from '../shops/shops.service.js'
+import { assertWebhookUrlAllowed, type Resolver } from '../webhook-delivery/webhook-url-guard.js'
+import {
+  toWebhookConfigurationCreatedResource,
+  toWebhookConfigurationResource,
+  toWebhookSecretResource,
+} from './webhook-configurations.mapper.js'
+import {
+  countWebhookConfigurations,
+  deleteWebhookConfiguration,
+  findOwnedConfigurationForUpdate,
+  findWebhookConfiguration,
+  insertWebhookConfiguration,
+  listWebhookConfigurations,
+  updateWebhookConfiguration,
+  type WebhookOwner,
+} from './webhook-configurations.repository.js'
+
+/** The configurations a caller sees are the ones it owns: a platform app its own, an API user the shop's. */
+export function webhookOwnerOf(principal: ShopPrincipal): WebhookOwner {
+  return { shopId: principal.shopId, appId: principal.kind === 'platformApp' ? principal.appId : null }
+}
+
+/** Body of `POST /webhooks` and `PUT /webhooks/{webhookConfigurationId}`. */
+export interface WebhookConfigurationRequest {
+  url: string
+  allowedTypes: string[]
+}
+
+export interface WebhookConfigurationOptions {
+  clock: Clock
+  dialect: Dialect
+  /** Which webhook URLs are allowed (config.webhooks). */
+  rules: Config['webhooks']
+  /** DNS for the URL check (the system resolver unless a test passes a stub). */
+  resolve?: Resolver
+}
+
+function configurationNotFound(webhookConfigurationId: string) {
+  return notFound('WEBHOOK_CONFIGURATION_NOT_FOUND', `Webhook configuration ${webhookConfigurationId} was not found.`, {
+    webhookConfigurationId,
+  })
+}
+
+/** The rules on `allowedTypes` (the router checks them against the schema too): non-empty, known, no repeats. */
+function assertAllowedTypes(allowedTypes: readonly string[]): WebhookEventType[] {
+  const issues: ValidationIssue[] = []
+  if (allowedTypes.length === 0) {
+    issues.push({ location: 'body', field: 'allowedTypes', rule: 'minItems', message: 'must list at least one type' })
+  }
+  const seen = new Set<string>()
+  for (const [i, type] of allowedTypes.entries()) {
+    if (!(webhookEventTypes as readonly string[]).includes(type)) {
+      issues.push({
+        location: 'body',
+        field: `allowedTypes/${i}`,
+        rule: 'enum',
+        message: `${type} is not an event type`,
+      })
+    } else if (seen.has(type)) {
+      issues.push({ location: 'body', field: 'allowedTypes', rule: 'uniqueItems', message: `repeats ${type}` })
+    }
+    seen.add(type)
+  }
+  if (issues.length > 0) throw validationError(issues)
+  return allowedTypes as WebhookEventType[]
+}
+
+/**
+ * Webhook configurations of a shop (where events are delivered) and the shop's signing secret.
+ * A platform app's configurations are its own: created with its `app_id`, invisible to the shop's
+ * API users and to other apps. Configuration changes have no webhook event type: nothing is recorded.
+ */
+export function createWebhookConfigurationService(db: Db, shops: ShopService, options: WebhookConfigurationOptions) {
+  const { clock, dialect, rules } = options
+
+  async function getConfiguration(owner: WebhookOwner, webhookConfigurationId: string, executor: Executor = db) {
+    const configuration = await findWebhookConfiguration(executor, owner, webhookConfigurationId)
+    if (!configuration) throw configurationNotFound(webhookConfigurationId)
+    return toWebhookConfigurationResource(configuration)
+  }
+
+  /**
+   * The URL rules (absolute http(s), https when required, no private/loopback/link-local address
+   * unless allowed — the name is resolved). The DNS wait is bounded in real time: it is network
+   * I/O, and a test's ManualClock must not hold a request forever.
+   */
+  function assertUrlAllowed(url: string): Promise<void> {
+    return assertWebhookUrlAllowed(url, rules, { resolve: options.resolve, clock: systemClock })
+  }
+
+  return {
+    async listConfigurations(owner: WebhookOwner, page: PageRequest) {
+      const [rows, total] = await Promise.all([
+        listWebhookConfigurations(db, owner, page),
+        countWebhookConfigurations(db, owner),
+      ])
+      return toPage(rows.map(toWebhookConfigurationResource), total, page)
+    },
+    getConfiguration,
+
+    /** `POST /webhooks`: the new configuration, enabled, with the key its deliveries are signed with. */
+    async createConfiguration(owner: WebhookOwner, request: WebhookConfigurationRequest) {
+      const allowedTypes = assertAllowedTypes(request.allowedTypes)
+      await assertUrlAllowed(request.url)
+      const now = isoTime(clock.now())
+      const configuration: WebhookConfigurationsTable = {
+        id: newId('webhookConfiguration'),
+        shop_id: owner.shopId,
+        app_id: owner.appId,
+        url: request.url,
+        allowed_types: JSON.stringify(allowedTypes),
+        api_version: webhookApiVersion,
+        enabled: 1,
+        disabled_reason: null,
+        failing_since: null,
+        created_at: now,
+        updated_at: now,
+      }
+      await insertWebhookConfiguration(db, configuration)
+      const secret = owner.appId === null ? await shops.getWebhookSecret(owner.shopId) : null
+      return toWebhookConfigurationCreatedResource(configuration, secret)
+    },
+
+    /**
+     * `PUT /webhooks/{id}`: replaces `url` and `allowedTypes` and enables the configuration again
+     * (a disabled one forgets why it was disabled and since when it was failing).
+     */
+    async updateConfiguration(
+      owner: WebhookOwner,
+      webhookConfigurationId: string,
+      request: WebhookConfigurationRequest,
+    ) {
+      const allowedTypes = assertAllowedTypes(request.allowedTypes)
+      // Tenancy first: another owner's id is a 404 whatever the body says.
+      if (!(await findWebhookConfiguration(db, owner, webhookConfigurationId))) {
+        throw configurationNotFound(webhookConfigurationId)
+      }
+      await assertUrlAllowed(request.url)
+      return db.transaction().execute(async (trx) => {
+        const configuration = await findOwnedConfigurationForUpdate(trx, owner, webhookConfigurationId, dialect)
+        if (!configuration) throw configurationNotFound(webhookConfigurationId)
+        await updateWebhookConfiguration(trx, configuration, {
+          url: request.url,
+          allowed_types: JSON.stringify(allowedTypes),
+          enabled: 1,
+          disabled_reason: null,
+          failing_since: null,
+          updated_at: isoTime(clock.now()),
+        })
+        return getConfiguration(owner, webhookConfigurationId, trx)
+      })
+    },
+
+    /** `DELETE /webhooks/{id}`: the configuration, its queued deliveries and its delivery log. */
+    async deleteConfiguration(owner: WebhookOwner, webhookConfigurationId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const configuration = await findOwnedConfigurationForUpdate(trx, owner, webhookConfigurationId, dialect)
+        if (!configuration) throw configurationNotFound(webhookConfigurationId)
+        await deleteWebhookConfiguration(trx, configuration)
+      })
+    },
+
+    /** Deprecated `GET /webhooks-secret`: the shop's signing secret, opened from its sealed form. */
+    async getShopSecret(shopId: string) {
+      return toWebhookSecretResource(await shops.getWebhookSecret(shopId))
+    },
+  }
+}
+
+export type WebhookConfigurationService = ReturnType<typeof createWebhookConfigurationService>

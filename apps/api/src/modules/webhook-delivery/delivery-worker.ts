@@ -1,0 +1,525 @@
+import { randomBytes } from 'node:crypto'
+import os from 'node:os'
+import type { Clock } from '../../clock.js'
+import type { DatabaseHandle } from '../../db/database.js'
+import {
+  connectTimeoutMs,
+  disableAfterFailingMs,
+  goneStatus,
+  maxRetryAfterMs,
+  perEndpointConcurrency,
+  responseTimeoutMs,
+} from '../webhooks/delivery-policy.js'
+import {
+  type AttemptRecord,
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  clearFailingSince,
+  type DeliveryTarget,
+  disableConfiguration,
+  findDeliveryTargets,
+  insertAttempts,
+  markFailingSince,
+  updateLeasedDeliveries,
+} from './delivery.repository.js'
+import { nextAttemptDelayMs } from './delivery-schedule.js'
+import { createWebhookSender, type WebhookSender } from './webhook-sender.js'
+import { type SigningKey, type SigningKeys, signDelivery } from './webhook-signatures.js'
+import type { Resolver, WebhookUrlRules } from './webhook-url-guard.js'
+
+/**
+ * The delivery worker: claims due deliveries with a lease, sends each (signed per attempt), and
+ * records the attempt and the delivery's next state.
+ *
+ * - At-least-once: a delivery stays leased while it is sent; if the worker dies, the lease expires
+ *   and another claim sends it again (same body, same `webhook-id`).
+ * - Fair: at most `perEndpoint` requests in flight per configuration (per worker), claimed oldest
+ *   first, so one slow receiver cannot take every slot; sends to one endpoint start in FIFO order.
+ * - Fast: woken in process by `wake()` (the app calls it after each write request commits) and
+ *   otherwise polls every `idlePollMs`; outcomes of concurrent attempts are written in one
+ *   transaction.
+ * - Testable: `runOnce()` sends everything due at the clock's current time and waits for it; every
+ *   timer runs on the injected clock.
+ */
+
+export interface WorkerLog {
+  info(obj: object, msg?: string): void
+  warn(obj: object, msg?: string): void
+  error(obj: object, msg?: string): void
+}
+
+const silentLog: WorkerLog = { info() {}, warn() {}, error() {} }
+
+export interface DeliveryWorkerOptions {
+  database: DatabaseHandle
+  clock: Clock
+  /** The SSRF rules (config.webhooks), applied again at every connection. */
+  rules: WebhookUrlRules
+  signingKeys: SigningKeys
+  resolve?: Resolver
+  /** Jitter source in [0, 1). */
+  random?: () => number
+  workerId?: string
+  /** Requests in flight at once, all endpoints together. */
+  concurrency?: number
+  /** Requests in flight at once per configuration (delivery-policy). */
+  perEndpoint?: number
+  /** How long a claim holds a delivery; must outlast an attempt. */
+  leaseMs?: number
+  /** Poll interval when not woken. */
+  idlePollMs?: number
+  log?: WorkerLog
+}
+
+export interface RunSummary {
+  attempts: number
+  delivered: number
+  failed: number
+}
+
+export interface DeliveryWorker {
+  readonly workerId: string
+  /** Starts the background loop (the in-process worker or a worker process). */
+  start(options?: { log?: WorkerLog }): void
+  /** Stops claiming, abandons attempts in flight (their leases are released), records what is done. */
+  stop(): Promise<void>
+  /** Something was queued: claim now rather than at the next poll. */
+  wake(): void
+  /** Sends every delivery due now and waits for the outcomes (tests step the clock between runs). */
+  runOnce(): Promise<RunSummary>
+  readonly running: boolean
+}
+
+type Outcome =
+  | { kind: 'delivered'; attempt: AttemptRecord }
+  | { kind: 'retry'; attempt: AttemptRecord; nextAttemptAt: string; lastError: string }
+  | { kind: 'failed'; attempt?: AttemptRecord; lastError: string }
+  | { kind: 'gone'; attempt: AttemptRecord; lastError: string }
+  | { kind: 'postponed'; nextAttemptAt: string; lastError: string }
+  | { kind: 'released' }
+
+interface Queued {
+  delivery: ClaimedDelivery
+  target: DeliveryTarget | undefined
+  /** Resolved when claimed, so that starting a send awaits nothing and sends start in claim order. */
+  key: SigningKey | undefined
+}
+
+interface Endpoint {
+  queue: Queued[]
+  inFlight: number
+}
+
+interface Completion {
+  delivery: ClaimedDelivery
+  target: DeliveryTarget | undefined
+  outcome: Outcome
+}
+
+export const defaultLeaseMs = 30_000
+export const defaultIdlePollMs = 100
+export const defaultConcurrency = 64
+
+/** Abort reason of a cancelled idle timer (a shared value: cancelling must be cheap). */
+const woken = new Error('woken')
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/** Attempt ids are internal (the contract does not expose them): `watt_` + 22 url-safe characters. */
+function newAttemptId(): string {
+  return `watt_${randomBytes(16).toString('base64url').slice(0, 22)}`
+}
+
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { database, clock, signingKeys } = options
+  const db = database.db
+  const random = options.random ?? Math.random
+  const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`
+  const concurrency = options.concurrency ?? defaultConcurrency
+  const perEndpoint = options.perEndpoint ?? perEndpointConcurrency
+  const leaseMs = options.leaseMs ?? defaultLeaseMs
+  const idlePollMs = options.idlePollMs ?? defaultIdlePollMs
+  if (leaseMs < responseTimeoutMs + connectTimeoutMs) {
+    throw new Error(`leaseMs must outlast an attempt (at least ${responseTimeoutMs + connectTimeoutMs} ms)`)
+  }
+  let log = options.log ?? silentLog
+  let sender: WebhookSender | undefined
+  const senderOf = () => {
+    sender ??= createWebhookSender({ clock, rules: options.rules, resolve: options.resolve, maxSockets: concurrency })
+    return sender
+  }
+
+  let started = false
+  let stopped = false
+  let loopDone: Promise<void> = Promise.resolve()
+  let wakeRequested = false
+  let interruptIdle: (() => void) | undefined
+
+  let inFlight = 0
+  /** Per configuration: claimed deliveries waiting for a slot (FIFO) and requests in flight. */
+  const endpoints = new Map<string, Endpoint>()
+  let held = 0
+  const sending = new Set<Promise<void>>()
+  const abortControllers = new Set<AbortController>()
+
+  let completions: Completion[] = []
+  let flushScheduled = false
+  let flushChain: Promise<void> = Promise.resolve()
+  let summary: RunSummary = { attempts: 0, delivered: 0, failed: 0 }
+
+  let pumping = false
+  let pumpAgain = false
+  let pumpScheduled = false
+  let claimedTotal = 0
+  /** Slots freed by completions are refilled at once (the background loop, or runOnce). */
+  let draining = false
+  /**
+   * Configurations this worker saw answer 410, until its claims can no longer hold deliveries
+   * loaded before the disable was recorded: nothing more is sent to them meanwhile.
+   */
+  const gone = new Map<string, number>()
+
+  async function deliver({ delivery, target, key }: Queued, signal: AbortSignal): Promise<Outcome> {
+    const goneUntil = target ? gone.get(target.id) : undefined
+    if (goneUntil !== undefined && goneUntil <= clock.now()) gone.delete(target?.id ?? '')
+    if (!target || target.enabled !== 1 || (goneUntil !== undefined && goneUntil > clock.now())) {
+      return { kind: 'failed', lastError: 'The webhook configuration is disabled or was deleted.' }
+    }
+    if (!key) {
+      return {
+        kind: 'postponed',
+        nextAttemptAt: iso(clock.now() + maxRetryAfterMs),
+        lastError: `No signing key is available for ${target.app_id ? `platform app ${target.app_id}` : `shop ${target.shop_id}`}.`,
+      }
+    }
+    const attemptedAt = clock.now()
+    const headers = signDelivery(key, {
+      id: delivery.id,
+      timestamp: Math.floor(attemptedAt / 1000),
+      body: delivery.body,
+    })
+    const result = await senderOf().send({ url: target.url, body: delivery.body, headers, signal })
+    if (result.aborted) return { kind: 'released' }
+    const attempt: AttemptRecord = {
+      id: newAttemptId(),
+      webhookEventId: delivery.id,
+      shopId: delivery.shop_id,
+      attemptedAt: iso(attemptedAt),
+      statusCode: result.statusCode,
+      latencyMs: result.latencyMs,
+      errorClass: result.errorClass,
+      responseExcerpt: result.responseExcerpt,
+    }
+    if (result.delivered) return { kind: 'delivered', attempt }
+    const lastError = result.error ?? 'The attempt failed.'
+    if (result.statusCode === goneStatus) return { kind: 'gone', attempt, lastError }
+    const failedInSchedule = delivery.attempt_count + 1 - delivery.schedule_base_attempt
+    const delay = nextAttemptDelayMs(failedInSchedule, result.retryAfterMs, random)
+    if (delay === undefined) return { kind: 'failed', attempt, lastError: `${lastError} Every retry failed.` }
+    return { kind: 'retry', attempt, nextAttemptAt: iso(clock.now() + delay), lastError }
+  }
+
+  async function writeCompletions(batch: Completion[]): Promise<void> {
+    const now = iso(clock.now())
+    const delivered = batch.filter((c) => c.outcome.kind === 'delivered')
+    const released = batch.filter((c) => c.outcome.kind === 'released')
+    const recovered = new Set(delivered.flatMap((c) => (c.target?.failing_since ? [c.target.id] : [])))
+    await db.transaction().execute(async (trx) => {
+      await insertAttempts(
+        trx,
+        batch.flatMap((c) => ('attempt' in c.outcome && c.outcome.attempt ? [c.outcome.attempt] : [])),
+      )
+      const ids = (completions: Completion[]) => completions.map((c) => c.delivery.id)
+      // The common outcomes share one statement each.
+      if (delivered.length > 0) {
+        await updateLeasedDeliveries(trx, {
+          ids: ids(delivered),
+          workerId,
+          now,
+          state: 'DELIVERED',
+          nextAttemptAt: null,
+          lastError: null,
+          attempted: true,
+        })
+      }
+      for (const configurationId of recovered) await clearFailingSince(trx, configurationId, now)
+      if (released.length > 0)
+        await updateLeasedDeliveries(trx, { ids: ids(released), workerId, now, attempted: false })
+
+      for (const { delivery, target, outcome } of batch) {
+        const base = { ids: [delivery.id], workerId, now }
+        switch (outcome.kind) {
+          case 'retry':
+          case 'failed': {
+            const attempted = outcome.attempt !== undefined
+            await updateLeasedDeliveries(trx, {
+              ...base,
+              state: outcome.kind === 'retry' ? 'RETRYING' : 'FAILED',
+              nextAttemptAt: outcome.kind === 'retry' ? outcome.nextAttemptAt : null,
+              lastError: outcome.lastError,
+              attempted,
+            })
+            if (attempted && target) {
+              await markFailingSince(trx, target.id, outcome.attempt?.attemptedAt ?? now)
+              const cutoff = iso(clock.now() - disableAfterFailingMs)
+              const reason = `Deliveries failed continuously for ${disableAfterFailingMs / 86_400_000} days.`
+              if (await disableConfiguration(trx, target.id, reason, now, cutoff)) {
+                log.warn({ configurationId: target.id, shopId: target.shop_id }, 'Webhook configuration disabled')
+              }
+            }
+            break
+          }
+          case 'gone': {
+            await updateLeasedDeliveries(trx, {
+              ...base,
+              state: 'FAILED',
+              nextAttemptAt: null,
+              lastError: outcome.lastError,
+              attempted: true,
+            })
+            const reason = `The endpoint answered ${goneStatus} Gone.`
+            if (target && (await disableConfiguration(trx, target.id, reason, now))) {
+              log.warn({ configurationId: target.id, shopId: target.shop_id }, 'Webhook configuration disabled (410)')
+            }
+            break
+          }
+          case 'postponed':
+            await updateLeasedDeliveries(trx, {
+              ...base,
+              nextAttemptAt: outcome.nextAttemptAt,
+              lastError: outcome.lastError,
+              attempted: false,
+            })
+            break
+          default:
+            break
+        }
+      }
+    })
+  }
+
+  function scheduleFlush(): void {
+    if (flushScheduled) return
+    flushScheduled = true
+    setImmediate(() => {
+      flushScheduled = false
+      const batch = completions
+      completions = []
+      if (batch.length === 0) return
+      flushChain = flushChain
+        .then(() => writeCompletions(batch))
+        .catch((error: unknown) => {
+          // The leases expire and the deliveries are claimed again: at-least-once holds.
+          log.error({ err: error, count: batch.length }, 'Could not record webhook delivery outcomes')
+        })
+    })
+  }
+
+  async function flushed(): Promise<void> {
+    while (flushScheduled || completions.length > 0) {
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    await flushChain
+  }
+
+  function count(outcome: Outcome): void {
+    if ('attempt' in outcome && outcome.attempt) summary.attempts++
+    if (outcome.kind === 'delivered') summary.delivered++
+    if (outcome.kind === 'failed' || outcome.kind === 'gone') summary.failed++
+  }
+
+  function endpointOf(configurationId: string): Endpoint {
+    let endpoint = endpoints.get(configurationId)
+    if (!endpoint) {
+      endpoint = { queue: [], inFlight: 0 }
+      endpoints.set(configurationId, endpoint)
+    }
+    return endpoint
+  }
+
+  /** Starts queued sends while the endpoint and the worker have free slots, oldest first. */
+  function drain(configurationId: string, endpoint: Endpoint): void {
+    while (endpoint.inFlight < perEndpoint && inFlight < concurrency && endpoint.queue.length > 0) {
+      const next = endpoint.queue.shift() as Queued
+      send(configurationId, endpoint, next)
+    }
+    if (endpoint.inFlight === 0 && endpoint.queue.length === 0) endpoints.delete(configurationId)
+  }
+
+  function settle(configurationId: string, endpoint: Endpoint, item: Queued, outcome: Outcome): void {
+    held--
+    if (outcome.kind === 'gone') gone.set(configurationId, clock.now() + leaseMs)
+    count(outcome)
+    completions.push({ ...item, outcome })
+    scheduleFlush()
+    drain(configurationId, endpoint)
+    // A worker slot freed: another endpoint may be waiting for one.
+    for (const [id, other] of endpoints) if (other.queue.length > 0) drain(id, other)
+    // Claim more once this endpoint runs short (and not at every completion).
+    if (draining && !stopped && endpoint.queue.length < perEndpoint) schedulePump()
+  }
+
+  function send(configurationId: string, endpoint: Endpoint, item: Queued): void {
+    inFlight++
+    endpoint.inFlight++
+    const controller = new AbortController()
+    abortControllers.add(controller)
+    const done = deliver(item, controller.signal)
+      .catch((error: unknown): Outcome => {
+        log.error({ err: error, webhookEventId: item.delivery.id }, 'Webhook delivery crashed')
+        return { kind: 'released' }
+      })
+      .then((outcome) => {
+        inFlight--
+        endpoint.inFlight--
+        abortControllers.delete(controller)
+        settle(configurationId, endpoint, item, outcome)
+      })
+    sending.add(done)
+    void done.finally(() => sending.delete(done))
+  }
+
+  /**
+   * One claim: due deliveries, oldest first, up to twice the slots (so an endpoint's next sends are
+   * already here when a slot frees) — at most `2 × perEndpoint` held per endpoint. Leases outlast
+   * the wait: a claimed delivery waits for at most one attempt of the same endpoint.
+   */
+  async function claimRound(): Promise<number> {
+    const free = 2 * concurrency - held
+    if (free <= 0 || stopped) return 0
+    const now = clock.now()
+    const room = new Map<string, number>()
+    for (const [id, endpoint] of endpoints) room.set(id, 2 * perEndpoint - endpoint.inFlight - endpoint.queue.length)
+    const claimed = await claimDueDeliveries(db, database.dialect, {
+      workerId,
+      now: iso(now),
+      leaseUntil: iso(now + leaseMs),
+      limit: free,
+      window: Math.max(64, free * 2),
+      room,
+      perEndpoint: 2 * perEndpoint,
+    })
+    if (claimed.length === 0) return 0
+    claimedTotal += claimed.length
+    // If loading fails from here on, the leases simply expire and the deliveries are claimed again.
+    const targets = await findDeliveryTargets(db, [...new Set(claimed.map((d) => d.configuration_id))])
+    const keys = new Map<string, SigningKey | undefined>()
+    for (const target of targets.values()) {
+      const signing = { id: target.id, shopId: target.shop_id, appId: target.app_id }
+      keys.set(target.id, await signingKeys.forConfiguration(signing))
+    }
+    held += claimed.length
+    const touched = new Set<string>()
+    for (const delivery of claimed) {
+      const id = delivery.configuration_id
+      endpointOf(id).queue.push({ delivery, target: targets.get(id), key: keys.get(id) })
+      touched.add(id)
+    }
+    for (const id of touched) drain(id, endpointOf(id))
+    return claimed.length
+  }
+
+  /** Completions free slots: claim again once this turn's completions are all in. */
+  function schedulePump(): void {
+    if (pumpScheduled) return
+    pumpScheduled = true
+    setImmediate(() => {
+      pumpScheduled = false
+      void pump()
+    })
+  }
+
+  async function pump(): Promise<void> {
+    if (pumping) {
+      pumpAgain = true
+      return
+    }
+    pumping = true
+    try {
+      do {
+        pumpAgain = false
+        await claimRound()
+      } while (pumpAgain && !stopped)
+    } catch (error) {
+      log.error({ err: error }, 'Could not claim webhook deliveries')
+    } finally {
+      pumping = false
+    }
+  }
+
+  function idle(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const cancel = new AbortController()
+      interruptIdle = () => cancel.abort(woken)
+      clock.sleep(ms, cancel.signal).then(resolve, resolve)
+    }).finally(() => {
+      interruptIdle = undefined
+    })
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      wakeRequested = false
+      await pump()
+      if (stopped) break
+      if (!wakeRequested) await idle(idlePollMs)
+    }
+  }
+
+  return {
+    workerId,
+    get running() {
+      return started && !stopped
+    },
+    start(startOptions = {}) {
+      if (started) return
+      if (startOptions.log) log = startOptions.log
+      started = true
+      draining = true
+      loopDone = loop().catch((error: unknown) => log.error({ err: error }, 'The webhook worker loop stopped'))
+    },
+    wake() {
+      wakeRequested = true
+      interruptIdle?.()
+    },
+    async stop() {
+      if (stopped) return
+      stopped = true
+      interruptIdle?.()
+      for (const controller of abortControllers) controller.abort()
+      // Claimed but not started: give the leases back.
+      for (const [, endpoint] of endpoints) {
+        for (const item of endpoint.queue.splice(0)) {
+          held--
+          completions.push({ ...item, outcome: { kind: 'released' } })
+        }
+      }
+      scheduleFlush()
+      await Promise.allSettled([...sending])
+      await loopDone
+      await flushed()
+      sender?.close()
+    },
+    async runOnce() {
+      summary = { attempts: 0, delivered: 0, failed: 0 }
+      const wasDraining = draining
+      draining = true
+      const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+      try {
+        for (;;) {
+          const before = claimedTotal
+          await pump()
+          // Completions refill their slots themselves (draining); wait until all is quiet.
+          while (held > 0 || pumping || pumpScheduled) await (sending.size > 0 ? Promise.race(sending) : nextTurn())
+          if (claimedTotal === before) break
+        }
+        await flushed()
+      } finally {
+        draining = wasDraining
+      }
+      const result = summary
+      summary = { attempts: 0, delivered: 0, failed: 0 }
+      return result
+    },
+  }
+}

@@ -1,0 +1,107 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { Webhook } from 'standardwebhooks'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { signatureHeaders } from '../webhooks/delivery-policy.js'
+import { type DeliveryFixture, useDeliveryFixture } from './testing/delivery-fixture.js'
+import { startReceiver, type TestReceiver } from './testing/test-receiver.js'
+import { signDelivery, standardWebhooksKey } from './webhook-signatures.js'
+
+/** The receiver's recipe from the guides: base64 HMAC-SHA256 of the raw body, secret as UTF-8. */
+function verifyPlainHmac(secret: string, rawBody: string, header: string | undefined): boolean {
+  const expected = Buffer.from(createHmac('sha256', secret).update(rawBody, 'utf8').digest('base64'))
+  const given = Buffer.from(header ?? '')
+  return expected.length === given.length && timingSafeEqual(expected, given)
+}
+
+function headerRecord(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]))
+}
+
+describe('webhook signatures', () => {
+  // standardwebhooks checks the timestamp against the real clock: start the manual clock at real time.
+  const current = useDeliveryFixture({ now: () => Date.now() })
+  let fixture: DeliveryFixture
+  let receiver: TestReceiver
+
+  beforeEach(async () => {
+    fixture = current()
+    receiver = await startReceiver()
+  })
+  afterEach(async () => {
+    await receiver.close()
+  })
+
+  it('signs every delivery so that the standardwebhooks library and the plain HMAC recipe verify it', async () => {
+    await fixture.addConfiguration({ url: `${receiver.origin}/hooks` })
+    const { deliveryIds } = await fixture.record({ type: 'DONATION', data: { id: 'don_1', note: 'ünïcode ✓' } })
+    await fixture.worker().runOnce()
+
+    expect(receiver.requests).toHaveLength(1)
+    const [request] = receiver.requests
+    const headers = headerRecord(request!.headers)
+    const stored = await fixture.delivery(deliveryIds[0]!)
+    expect(request!.body).toBe(stored.body)
+    expect(headers['content-type']).toBe('application/json')
+    expect(headers['webhook-id']).toBe(deliveryIds[0])
+    expect(headers['webhook-timestamp']).toBe(String(Math.floor(fixture.clock.now() / 1000)))
+
+    const verified = new Webhook(fixture.secret).verify(request!.body, headers) as { id: string; testMode: boolean }
+    expect(verified.id).toBe(deliveryIds[0])
+    expect(verified.testMode).toBe(false)
+    expect(verifyPlainHmac(fixture.secret, request!.body, headers[signatureHeaders.shop.toLowerCase()])).toBe(true)
+    expect(headers[signatureHeaders.app.toLowerCase()]).toBeUndefined()
+  })
+
+  it('rejects a tampered body or id with both recipes', async () => {
+    await fixture.addConfiguration({ url: `${receiver.origin}/hooks` })
+    await fixture.record({ type: 'DONATION' })
+    await fixture.worker().runOnce()
+    const [request] = receiver.requests
+    const headers = headerRecord(request!.headers)
+    const tamperedBody = request!.body.replace('"testMode":false', '"testMode":true')
+    expect(tamperedBody).not.toBe(request!.body)
+
+    const webhook = new Webhook(fixture.secret)
+    expect(() => webhook.verify(tamperedBody, headers)).toThrow()
+    expect(() => webhook.verify(request!.body, { ...headers, 'webhook-id': 'weve_someoneElse' })).toThrow()
+    expect(() =>
+      webhook.verify(request!.body, {
+        ...headers,
+        'webhook-timestamp': String(Number(headers['webhook-timestamp']) + 1),
+      }),
+    ).toThrow()
+    expect(verifyPlainHmac(fixture.secret, tamperedBody, headers[signatureHeaders.shop.toLowerCase()])).toBe(false)
+    expect(verifyPlainHmac('whsec_wrong', request!.body, headers[signatureHeaders.shop.toLowerCase()])).toBe(false)
+  })
+
+  it('signs with the previous secret too while a rotation is in progress', async () => {
+    const previous = `whsec_${Buffer.alloc(24, 7).toString('base64')}`
+    await fixture.database.db
+      .updateTable('shops')
+      .set({
+        webhook_secret_previous: fixture.secretBox.seal(previous),
+        webhook_secret_previous_until: new Date(fixture.clock.now() + 3_600_000).toISOString(),
+      })
+      .where('id', '=', fixture.shopId)
+      .execute()
+    await fixture.addConfiguration({ url: `${receiver.origin}/hooks` })
+    await fixture.record({ type: 'DONATION' })
+    await fixture.worker().runOnce()
+    const headers = headerRecord(receiver.requests[0]!.headers)
+    expect(headers['webhook-signature']?.split(' ')).toHaveLength(2)
+    expect(() => new Webhook(previous).verify(receiver.requests[0]!.body, headers)).not.toThrow()
+    expect(() => new Webhook(fixture.secret).verify(receiver.requests[0]!.body, headers)).not.toThrow()
+  })
+
+  it('puts app configurations under the app header, keyed with the app key', () => {
+    const key = `whsec_${Buffer.alloc(24, 3).toString('base64')}`
+    const headers = signDelivery(
+      { kind: 'app', secrets: [key] },
+      { id: 'weve_abc', timestamp: 1_700_000_000, body: '{}' },
+    )
+    expect(headers[signatureHeaders.app]).toBe(createHmac('sha256', key).update('{}').digest('base64'))
+    expect(headers[signatureHeaders.shop]).toBeUndefined()
+    const expected = createHmac('sha256', standardWebhooksKey(key)).update('weve_abc.1700000000.{}').digest('base64')
+    expect(headers[signatureHeaders.signature]).toBe(`v1,${expected}`)
+  })
+})

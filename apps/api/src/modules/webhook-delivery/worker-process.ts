@@ -1,0 +1,67 @@
+import { systemClock } from '../../clock.js'
+import type { Config } from '../../config.js'
+import { migrateToLatest, openDatabase } from '../../db/database.js'
+import { SecretBox } from '../../security/secret-box.js'
+import {
+  createDeliveryWorker,
+  type DeliveryWorker,
+  type DeliveryWorkerOptions,
+  type WorkerLog,
+} from './delivery-worker.js'
+import { createSigningKeys } from './webhook-signatures.js'
+
+/**
+ * A webhook worker process (`fanshelf serve --role worker`, `apps/api/src/worker.ts`): its own
+ * database connection, the system clock, the same SecretBox key (DATA_DIR) as the API nodes.
+ * Any number of them can run against one PostgreSQL database.
+ */
+export interface WorkerProcess {
+  readonly worker: DeliveryWorker
+  stop(): Promise<void>
+}
+
+const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const
+
+/** One JSON line per entry on stderr, at or above the configured level. */
+export function jsonLineLog(
+  level: Config['logLevel'],
+  write = (line: string) => process.stderr.write(line),
+): WorkerLog {
+  const threshold = level === 'silent' ? Number.POSITIVE_INFINITY : levels.indexOf(level)
+  const entry = (name: (typeof levels)[number]) => (obj: object, msg?: string) => {
+    if (levels.indexOf(name) < threshold) return
+    const fields = Object.fromEntries(
+      Object.entries(obj).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]),
+    )
+    write(`${JSON.stringify({ level: name, time: new Date().toISOString(), msg, ...fields })}\n`)
+  }
+  return { info: entry('info'), warn: entry('warn'), error: entry('error') }
+}
+
+/** Opens the database, migrates it if needed and starts delivering. */
+export async function startWorker(
+  config: Config,
+  options: Partial<Pick<DeliveryWorkerOptions, 'leaseMs' | 'idlePollMs' | 'concurrency' | 'workerId'>> = {},
+): Promise<WorkerProcess> {
+  const database = openDatabase(config.databaseUrl)
+  await migrateToLatest(database.db)
+  const clock = systemClock
+  const log = jsonLineLog(config.logLevel)
+  const worker = createDeliveryWorker({
+    ...options,
+    database,
+    clock,
+    rules: config.webhooks,
+    signingKeys: createSigningKeys({ db: database.db, secretBox: SecretBox.fromDataDir(config.dataDir), clock }),
+    log,
+  })
+  worker.start()
+  log.info({ workerId: worker.workerId }, 'Webhook worker started')
+  return {
+    worker,
+    async stop() {
+      await worker.stop()
+      await database.close()
+    },
+  }
+}

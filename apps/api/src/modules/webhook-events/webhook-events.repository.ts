@@ -1,0 +1,124 @@
+import type { Executor } from '../../db/database.js'
+import type { WebhookEventsTable } from '../../db/schema.js'
+import type { PageRequest } from '../paging/paging.js'
+import type { WebhookOwner } from '../webhook-configurations/webhook-configurations.repository.js'
+import { deliveryExecutor } from '../webhook-delivery/delivery.repository.js'
+
+/**
+ * The delivery log: `webhook_events` (one delivery of one event to one configuration) and their
+ * `webhook_attempts`, seen with the visibility of their configuration — the shop's API users see
+ * the shop's own configurations, a platform app only its own.
+ */
+
+export interface WebhookEventFilter {
+  type?: string
+  configurationId?: string
+  /** Only events created at or after this instant (the log keeps 30 days). */
+  createdSince: string
+}
+
+export type WebhookEventRow = Pick<
+  WebhookEventsTable,
+  | 'id'
+  | 'configuration_id'
+  | 'type'
+  | 'test_mode'
+  | 'state'
+  | 'created_at'
+  | 'updated_at'
+  | 'next_attempt_at'
+  | 'attempt_count'
+  | 'body'
+> & { url: string; enabled: number }
+
+function visibleEvents(db: Executor, owner: WebhookOwner, filter: WebhookEventFilter) {
+  let query = db
+    .selectFrom('webhook_events as e')
+    .innerJoin('webhook_configurations as c', 'c.id', 'e.configuration_id')
+    .where('e.shop_id', '=', owner.shopId)
+    .where('c.shop_id', '=', owner.shopId)
+    .where('e.created_at', '>=', filter.createdSince)
+  query = owner.appId === null ? query.where('c.app_id', 'is', null) : query.where('c.app_id', '=', owner.appId)
+  if (filter.type !== undefined) query = query.where('e.type', '=', filter.type)
+  if (filter.configurationId !== undefined) query = query.where('e.configuration_id', '=', filter.configurationId)
+  return query
+}
+
+const eventColumns = [
+  'e.id',
+  'e.configuration_id',
+  'e.type',
+  'e.test_mode',
+  'e.state',
+  'e.created_at',
+  'e.updated_at',
+  'e.next_attempt_at',
+  'e.attempt_count',
+  'e.body',
+  'c.url',
+  'c.enabled',
+] as const
+
+export function listWebhookEvents(
+  db: Executor,
+  owner: WebhookOwner,
+  filter: WebhookEventFilter,
+  page: PageRequest,
+): Promise<WebhookEventRow[]> {
+  return visibleEvents(db, owner, filter)
+    .select(eventColumns)
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(page.size)
+    .offset(page.offset)
+    .execute()
+}
+
+export async function countWebhookEvents(db: Executor, owner: WebhookOwner, filter: WebhookEventFilter): Promise<number> {
+  const row = await visibleEvents(db, owner, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+export function findWebhookEvent(
+  db: Executor,
+  owner: WebhookOwner,
+  webhookEventId: string,
+  createdSince: string,
+): Promise<WebhookEventRow | undefined> {
+  return visibleEvents(db, owner, { createdSince })
+    .select(eventColumns)
+    .where('e.id', '=', webhookEventId)
+    .executeTakeFirst()
+}
+
+export function listWebhookAttempts(db: Executor, webhookEventId: string) {
+  return db
+    .selectFrom('webhook_attempts')
+    .select(['attempted_at', 'status_code', 'latency_ms', 'error_class', 'response_excerpt'])
+    .where('webhook_event_id', '=', webhookEventId)
+    .orderBy('attempted_at')
+    .orderBy('id')
+    .execute()
+}
+
+/**
+ * Queues a delivery again, now, with a fresh retry schedule (attempts so far stay counted and
+ * logged). Any lease is dropped: an attempt in flight can no longer change the delivery.
+ */
+export async function requeueWebhookEvent(db: Executor, webhookEventId: string, now: string): Promise<void> {
+  await deliveryExecutor(db)
+    .updateTable('webhook_events')
+    .set((eb) => ({
+      state: 'PENDING',
+      next_attempt_at: now,
+      lease_owner: null,
+      lease_until: null,
+      last_error: null,
+      schedule_base_attempt: eb.ref('attempt_count'),
+      updated_at: now,
+    }))
+    .where('id', '=', webhookEventId)
+    .execute()
+}

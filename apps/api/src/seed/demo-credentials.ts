@@ -1,0 +1,84 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { DemoCredentials } from './demo-seed.js'
+
+export type { DemoCredentials, DemoShopCredentials } from './demo-seed.js'
+
+/** File name of the seeded shops' credentials inside DATA_DIR. */
+export const demoCredentialsFile = 'demo-credentials.json'
+
+/** Writes DATA_DIR/demo-credentials.json, readable by the owner only (it holds real passwords). */
+export function writeDemoCredentials(dataDir: string, credentials: DemoCredentials): string {
+  const file = path.join(dataDir, demoCredentialsFile)
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 })
+  // `mode` only applies when the file is created; a re-seed over an older file tightens it too.
+  fs.chmodSync(file, 0o600)
+  return file
+}
+
+/** Reads DATA_DIR/demo-credentials.json; undefined when there is none (or it is not ours). */
+export function readDemoCredentials(dataDir: string): DemoCredentials | undefined {
+  const file = path.join(dataDir, demoCredentialsFile)
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'))
+  } catch {
+    return undefined
+  }
+  return isDemoCredentials(parsed) ? parsed : undefined
+}
+
+function isDemoCredentials(value: unknown): value is DemoCredentials {
+  if (typeof value !== 'object' || value === null) return false
+  const { generatedAt, shops } = value as Partial<DemoCredentials>
+  return (
+    typeof generatedAt === 'string' &&
+    Array.isArray(shops) &&
+    shops.every(
+      (s) =>
+        typeof s?.id === 'string' &&
+        typeof s.apiUser?.username === 'string' &&
+        typeof s.apiUser.password === 'string' &&
+        typeof s.storefrontToken === 'string' &&
+        Array.isArray(s.admins),
+    )
+  )
+}
+
+/**
+ * The text printed on start for the demo shop: where things are, the API user with a curl command
+ * ready to paste, the storefront token and the admin logins.
+ */
+export function formatDemoBanner(credentials: DemoCredentials, publicUrl = 'http://127.0.0.1:4000'): string {
+  const base = publicUrl.replace(/\/$/, '')
+  const [demo, ...others] = credentials.shops
+  if (!demo) return 'No demo shop was seeded.'
+  const rule = '─'.repeat(78)
+  const lines = [
+    rule,
+    `  Fanshelf demo shop: ${demo.name}  (${demo.id}, ${demo.domain})`,
+    '',
+    `  Open API        ${base}/open-api/v1.0`,
+    `    API user      ${demo.apiUser.username}`,
+    `    password      ${demo.apiUser.password}`,
+    '    try it:',
+    `      curl -u ${demo.apiUser.username}:${demo.apiUser.password} ${base}/open-api/v1.0/shops/current`,
+    '',
+    `  Storefront API  ${base}/v1`,
+    `    token         ${demo.storefrontToken}`,
+    '    try it:',
+    `      curl '${base}/v1/collections?storefront_token=${demo.storefrontToken}'`,
+    '',
+    `  Admin           ${base}/admin/`,
+    ...demo.admins.map(
+      (a) => `    ${a.role === 'SUPER_ADMIN' ? 'super-admin' : 'staff      '}   ${a.email}  password ${a.password}`,
+    ),
+    '',
+    `  Docs            ${base}/`,
+    ...others.map((s) => `  Also seeded     ${s.name} (${s.domain})`),
+    `  Every shop's credentials: ${demoCredentialsFile} in DATA_DIR (fanshelf demo-credentials --json)`,
+    rule,
+  ]
+  return lines.join('\n')
+}

@@ -1,0 +1,249 @@
+import { randomBytes } from 'node:crypto'
+import type { Db, Executor } from '../db/database.js'
+import type { AdminUsersTable, ApiUsersTable, Database, ShopsTable, StorefrontTokensTable } from '../db/schema.js'
+import { generateSecret, hashPassword } from '../security/passwords.js'
+import { type SecretBox, tokenHash } from '../security/secret-box.js'
+import { buildDemoData, type DataTable, type ShopData } from './demo-data.js'
+
+/**
+ * Seeds the demo shop and a second shop (so tenancy is visible) with a deterministic data set,
+ * one transaction per shop. Only the credentials are random — they are real credentials:
+ * API-user and admin passwords, the storefront token and the webhook signing secret.
+ */
+
+export interface DemoShopCredentials {
+  id: string
+  name: string
+  domain: string
+  apiUser: { username: string; password: string }
+  storefrontToken: string
+  admins: { email: string; password: string; role: 'SUPER_ADMIN' | 'STAFF' }[]
+}
+
+/** The content of DATA_DIR/demo-credentials.json. */
+export interface DemoCredentials {
+  generatedAt: string
+  /** The demo shop first. */
+  shops: DemoShopCredentials[]
+}
+
+export interface SeedOptions {
+  secretBox: SecretBox
+  /** Base URL of this deployment: product images and thank-you pages are served under it. */
+  publicUrl: string
+  /** Only stamps `generatedAt` on the credentials; the data never depends on it. */
+  now: number
+}
+
+/** Rows per INSERT statement (well under SQLite's and PostgreSQL's bound-parameter limits). */
+const batchSize = 100
+
+/** Insertion order: parents before children (foreign keys hold at every statement). */
+const dataTables: readonly DataTable[] = [
+  'products',
+  'variants',
+  'collections',
+  'collection_products',
+  'membership_tiers',
+  'membership_tier_variants',
+  'members',
+  'promotions',
+  'promotion_codes',
+  'gift_purchases',
+  'gift_draws',
+  'giveaway_packages',
+  'orders',
+  'order_lines',
+  'order_status_changes',
+  'gifts',
+  'donations',
+  'thank_yous',
+  'mailing_list_entries',
+  'streaming_services',
+]
+
+/**
+ * The order `resetDatabase` empties the tables in: children before parents. Tables not listed here
+ * (added by later migrations) are emptied first, and any table a foreign key still holds is retried.
+ */
+const deletionOrder: readonly string[] = [
+  'events',
+  'webhook_configurations',
+  'storefront_tokens',
+  'thank_yous',
+  'gifts',
+  'gift_draws',
+  'gift_purchases',
+  'giveaway_packages',
+  'order_status_changes',
+  'order_lines',
+  'orders',
+  'promotion_codes',
+  'promotions',
+  'donations',
+  'collection_products',
+  'collections',
+  'variants',
+  'products',
+  'members',
+  'membership_tier_variants',
+  'membership_tiers',
+  'mailing_list_entries',
+  'streaming_services',
+  'api_users',
+  'admin_users',
+  'shops',
+]
+
+async function insertAll<T extends keyof Database>(db: Executor, table: T, rows: readonly Database[T][]) {
+  for (let i = 0; i < rows.length; i += batchSize) {
+    // Kysely cannot narrow the row type of a generic table name; the rows are typed by the caller.
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + batchSize) as never)
+      .execute()
+  }
+}
+
+const usernameAlphabet = 'abcdefghijkmnpqrstuvwxyz23456789'
+
+function randomSuffix(length: number): string {
+  return Array.from(randomBytes(length), (b) => usernameAlphabet[b % usernameAlphabet.length]).join('')
+}
+
+interface ShopSecrets {
+  credentials: DemoShopCredentials
+  webhookSecret: string
+  adminUsers: AdminUsersTable[]
+  apiUser: ApiUsersTable
+  storefrontToken: StorefrontTokensTable
+}
+
+async function makeSecrets(data: ShopData, secretBox: SecretBox): Promise<ShopSecrets> {
+  const { spec, identity, shop } = data
+  const apiPassword = generateSecret()
+  const ownerPassword = generateSecret()
+  const staffPassword = generateSecret()
+  const username = `${spec.apiUserStem}-${randomSuffix(6)}`
+  const token = generateSecret('ptkn_')
+  const [apiHash, ownerHash, staffHash] = await Promise.all([
+    hashPassword(apiPassword),
+    hashPassword(ownerPassword),
+    hashPassword(staffPassword),
+  ])
+  return {
+    credentials: {
+      id: shop.id,
+      name: shop.name,
+      domain: shop.domain,
+      apiUser: { username, password: apiPassword },
+      storefrontToken: token,
+      admins: [
+        { email: spec.admins.owner.email, password: ownerPassword, role: 'SUPER_ADMIN' },
+        { email: spec.admins.staff.email, password: staffPassword, role: 'STAFF' },
+      ],
+    },
+    webhookSecret: secretBox.seal(`whsec_${randomBytes(24).toString('base64')}`),
+    adminUsers: [
+      {
+        id: identity.ownerAdminId,
+        shop_id: shop.id,
+        email: spec.admins.owner.email,
+        name: spec.admins.owner.name,
+        password_hash: ownerHash,
+        role: 'SUPER_ADMIN',
+        created_at: identity.createdAt,
+      },
+      {
+        id: identity.staffAdminId,
+        shop_id: shop.id,
+        email: spec.admins.staff.email,
+        name: spec.admins.staff.name,
+        password_hash: staffHash,
+        role: 'STAFF',
+        created_at: identity.createdAt,
+      },
+    ],
+    apiUser: {
+      id: identity.apiUserId,
+      shop_id: shop.id,
+      username,
+      password_hash: apiHash,
+      created_by: identity.ownerAdminId,
+      created_at: identity.createdAt,
+      last_used_at: null,
+    },
+    storefrontToken: {
+      id: identity.storefrontTokenId,
+      shop_id: shop.id,
+      token_hash: tokenHash(token),
+      token_sealed: secretBox.seal(token),
+      created_at: identity.createdAt,
+      revoked_at: null,
+    },
+  }
+}
+
+/** Inserts one shop and everything it owns, in one transaction. */
+async function insertShop(db: Db, data: ShopData, secrets: ShopSecrets): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const shop: ShopsTable = { ...data.shop, webhook_secret: secrets.webhookSecret }
+    await insertAll(trx, 'shops', [shop])
+    await insertAll(trx, 'admin_users', secrets.adminUsers)
+    await insertAll(trx, 'api_users', [secrets.apiUser])
+    await insertAll(trx, 'storefront_tokens', [secrets.storefrontToken])
+    for (const table of dataTables) await insertAll(trx, table, data.rows[table])
+  })
+}
+
+/**
+ * Seeds the demo shops into an empty database and answers their credentials (the demo shop
+ * first). The data is identical on every run; the credentials are new each time.
+ */
+export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoCredentials> {
+  const shops = buildDemoData({ publicUrl: options.publicUrl })
+  // Hash every password up front and in parallel (scrypt runs on the libuv pool).
+  const secrets = await Promise.all(shops.map((shop) => makeSecrets(shop, options.secretBox)))
+  for (const [i, shop] of shops.entries()) await insertShop(db, shop, secrets[i]!)
+  return { generatedAt: new Date(options.now).toISOString(), shops: secrets.map((s) => s.credentials) }
+}
+
+/** Whether the database already holds data (any shop): then start-up and `fanshelf seed` leave it alone. */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('shops').select('id').limit(1).executeTakeFirst()
+  return row !== undefined
+}
+
+const bookkeepingTables = /^(schema_migrations|kysely_migration)/
+
+/**
+ * Deletes every row of every table (for `fanshelf seed --reset`), children before parents. The
+ * schema and the migration bookkeeping stay.
+ */
+export async function resetDatabase(db: Db): Promise<void> {
+  const tables = (await db.introspection.getTables()).filter((t) => !t.isView)
+  // On PostgreSQL only the schema the application's tables live in (the one holding `shops`).
+  const schema = tables.find((t) => t.name === 'shops')?.schema
+  const existing = [
+    ...new Set(tables.filter((t) => t.schema === schema && !bookkeepingTables.test(t.name)).map((t) => t.name)),
+  ]
+  const known = deletionOrder.filter((name) => existing.includes(name))
+  let pending = [...existing.filter((name) => !deletionOrder.includes(name)).sort(), ...known]
+  // Tables this file does not know may reference known ones (or each other): retry until none is left.
+  while (pending.length > 0) {
+    const failed: string[] = []
+    let lastError: unknown
+    for (const table of pending) {
+      try {
+        await db.deleteFrom(table as keyof Database).execute()
+      } catch (error) {
+        failed.push(table)
+        lastError = error
+      }
+    }
+    if (failed.length === pending.length) {
+      throw new Error(`Could not empty tables ${failed.join(', ')}: ${String(lastError)}`, { cause: lastError })
+    }
+    pending = failed
+  }
+}
