@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config'
 // Browser suites (e2e/) and PostgreSQL runs have their own npm scripts.
 export default defineConfig({
   test: {
-    include: ['openapi/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'openapi/**/*.test.ts',
+      'apps/api/src/**/*.test.ts',
+      'packages/*/src/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     // *.redis.test.ts need a Redis server: npm run test:redis starts one (scripts/with-redis.sh).
     exclude: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/*.redis.test.ts'],
     testTimeout: 30_000,

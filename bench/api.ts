@@ -7,10 +7,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { buildApp, parseConfig, seedDemo } from '../apps/api/src/index.js'
 import { openDatabase } from '../apps/api/src/db/database.js'
+import { buildApp, parseConfig, seedDemo } from '../apps/api/src/index.js'
 import { createTestDatabase } from '../apps/api/src/testing/test-database.js'
-import { recordResults, type BenchRow } from './report.js'
+import { type BenchRow, recordResults } from './report.js'
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
@@ -68,8 +68,18 @@ async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
 
   const targets: Target[] = [
     { name: 'constant route (baseline)', path: '/healthz' },
-    { name: 'GET /products/{id} (basic auth)', path: `/open-api/v1.0/products/${product.id}`, target: 0.5, headers: { authorization } },
-    { name: 'GET /order?size=20 (basic auth)', path: '/open-api/v1.0/order?size=20', target: 0.25, headers: { authorization } },
+    {
+      name: 'GET /products/{id} (basic auth)',
+      path: `/open-api/v1.0/products/${product.id}`,
+      target: 0.5,
+      headers: { authorization },
+    },
+    {
+      name: 'GET /order?size=20 (basic auth)',
+      path: '/open-api/v1.0/order?size=20',
+      target: 0.25,
+      headers: { authorization },
+    },
   ]
   const rows: BenchRow[] = []
   let baseline = 0

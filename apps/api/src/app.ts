@@ -40,6 +40,12 @@ export interface BuildOptions {
   /** Use this contract instead of loading it (tests load it once per process). */
   contract?: Contract
   logger?: boolean
+  /**
+   * Run the webhook delivery worker in this process. Default: when `config.roles` has `worker` and
+   * the app runs on the system clock — an app on an injected clock is a test, which steps the
+   * worker with `services.webhookDelivery.runOnce()` (or passes `worker: true`).
+   */
+  worker?: boolean
 }
 
 let contractCache: Promise<Contract> | undefined
@@ -118,6 +124,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (fs.existsSync(notFoundPage)) return reply.code(404).type('text/html').send(fs.createReadStream(notFoundPage))
     return reply.code(404).send({ code: 'NOT_FOUND', message: `Nothing is served at ${url.split('?')[0]}.` })
   })
+
+  // Deliveries queued by a write request are sent as soon as it has committed, not at the next poll.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') services.webhookDelivery.wake()
+  })
+  if (options.worker ?? (config.roles.has('worker') && options.clock === undefined)) {
+    services.webhookDelivery.start({ log: app.log })
+  }
 
   app.addHook('onClose', async () => {
     await services.close()

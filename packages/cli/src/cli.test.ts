@@ -8,7 +8,14 @@ function capture() {
   let out = ''
   let err = ''
   return {
-    io: { out: (text: string) => void (out += text), err: (text: string) => void (err += text) },
+    io: {
+      out: (text: string) => {
+        out += text
+      },
+      err: (text: string) => {
+        err += text
+      },
+    },
     get out() {
       return out
     },
@@ -80,7 +87,9 @@ describe('fanshelf CLI', () => {
     await run(['demo-credentials', '--json'], json.io)
     const shopId = JSON.parse(json.out).shops[0].id
     const created = capture()
-    expect(await run(['api-user', 'create', '--shop', shopId, '--name', 'Fulfilment Bot', '--json'], created.io)).toBe(0)
+    expect(await run(['api-user', 'create', '--shop', shopId, '--name', 'Fulfilment Bot', '--json'], created.io)).toBe(
+      0,
+    )
     const user = JSON.parse(created.out)
     expect(user.username).toMatch(/^fulfilment-bot-[0-9a-f]{8}$/)
     expect(user.password.length).toBeGreaterThanOrEqual(32)
