@@ -1,5 +1,6 @@
 import type { HandlerTable } from './http/operation-router.js'
 import { donationHandlers } from './modules/donations/donations.routes.js'
+import { fulfillmentHandlers } from './modules/fulfillments/fulfillments.routes.js'
 import { giftingHandlers } from './modules/gifting/gifting.routes.js'
 import { giveawayLinkHandlers } from './modules/giveaway-links/giveaway-links.routes.js'
 import { mailingListHandlers } from './modules/mailing-list/mailing-list.routes.js'
@@ -11,6 +12,7 @@ import { shopHandlers } from './modules/shops/shops.routes.js'
 import { streamingHandlers } from './modules/streaming/streaming.routes.js'
 import { thankYouHandlers } from './modules/thank-yous/thank-yous.routes.js'
 import { webhookConfigurationHandlers } from './modules/webhook-configurations/webhook-configurations.routes.js'
+import { webhookEventHandlers } from './modules/webhook-events/webhook-events.routes.js'
 import type { Services } from './services.js'
 
 /** Every contract operation's handler, by operationId. */
@@ -19,9 +21,11 @@ export function openApiHandlers(services: Services): HandlerTable {
     ...shopHandlers(services.shops),
     ...giftingHandlers(services.gifting),
     ...orderHandlers(services.orders),
+    ...fulfillmentHandlers(services.fulfillments),
     ...giveawayLinkHandlers(services.giveawayLinks),
     ...streamingHandlers(services.streaming),
     ...webhookConfigurationHandlers(services.webhookConfigurations),
+    ...webhookEventHandlers(services.webhookEvents),
     ...membershipHandlers(services.memberships),
     ...productHandlers(services.products),
     ...donationHandlers(services.donations),

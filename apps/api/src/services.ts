@@ -3,20 +3,34 @@ import type { Config } from './config.js'
 import type { DatabaseHandle } from './db/database.js'
 import type { Contract } from './http/contract.js'
 import type { Authenticators } from './http/principal.js'
+import { createAdminSessionService } from './modules/admin-sessions/admin-sessions.service.js'
 import { createApiUserService } from './modules/api-users/api-users.service.js'
+import { createCheckoutService } from './modules/checkout/checkout.service.js'
+import { createGiftRedemptionService } from './modules/checkout/gift-redemption.service.js'
 import { createDonationService } from './modules/donations/donations.service.js'
+import { createFeedService } from './modules/feed/feed.service.js'
+import { createFulfillmentService } from './modules/fulfillments/fulfillments.service.js'
 import { createDrawDeadlineTask } from './modules/gifting/draw-deadlines.js'
 import { createGiftingService } from './modules/gifting/gifting.service.js'
 import { createGiveawayLinkService } from './modules/giveaway-links/giveaway-links.service.js'
 import { createMailingListService } from './modules/mailing-list/mailing-list.service.js'
 import { createMembershipService } from './modules/memberships/memberships.service.js'
+import { loadExchangeRates } from './modules/money/exchange-rates.js'
 import { createOrderService } from './modules/orders/orders.service.js'
+import { createPlatformAppService } from './modules/platform-apps/platform-apps.service.js'
+import { createPlatformGrantService } from './modules/platform-apps/platform-grants.service.js'
+import { platformScopes } from './modules/platform-apps/platform-scopes.js'
+import { createPlatformTokenService } from './modules/platform-apps/platform-tokens.service.js'
 import { createProductService } from './modules/products/products.service.js'
 import { createPromotionService } from './modules/promotions/promotions.service.js'
 import { createShopService } from './modules/shops/shops.service.js'
+import { createStorefront } from './modules/storefront/storefront.service.js'
 import { createStreamingService } from './modules/streaming/streaming.service.js'
 import { createThankYouService } from './modules/thank-yous/thank-yous.service.js'
 import { createWebhookConfigurationService } from './modules/webhook-configurations/webhook-configurations.service.js'
+import { createDeliveryWorker } from './modules/webhook-delivery/delivery-worker.js'
+import { createSigningKeys } from './modules/webhook-delivery/webhook-signatures.js'
+import { createWebhookEventService } from './modules/webhook-events/webhook-events.service.js'
 import { SecretBox } from './security/secret-box.js'
 
 export interface ServiceDeps {
@@ -35,29 +49,64 @@ export function createServices(deps: ServiceDeps) {
   const apiUsers = createApiUserService(db, clock)
   const shops = createShopService(db, secretBox)
   const orders = createOrderService(db)
+  // Fulfilments, their trackers and the order status they drive; cancel/complete for the admin.
+  const fulfillments = createFulfillmentService(db, { clock, dialect: database.dialect })
   const gifting = createGiftingService(db, { publicUrl: config.publicUrl, clock, dialect: database.dialect })
   // Ends draws nobody finished (GIFT_DRAW_ENDED without winners); runs while the app runs.
   const drawDeadlines = createDrawDeadlineTask({ gifting, clock })
   drawDeadlines.start()
   const giveawayLinks = createGiveawayLinkService(db, { publicUrl: config.publicUrl, clock, dialect: database.dialect })
   const streaming = createStreamingService(db, { clock })
+  // Platform apps (OAuth): the registry (whose HMAC keys sign app webhooks), consents and tokens;
+  // admin sessions guard the consent page and the admin API.
+  const platformApps = createPlatformAppService(db, { clock, secretBox, scopes: platformScopes(deps.contract) })
+  const platformGrants = createPlatformGrantService(db, { clock, apps: platformApps })
+  const platformTokens = createPlatformTokenService(db, { clock })
+  const adminSessions = createAdminSessionService(db, { clock })
   const webhookConfigurations = createWebhookConfigurationService(db, shops, {
     clock,
     dialect: database.dialect,
     rules: config.webhooks,
   })
+  // Webhook delivery: the worker (started by buildApp in a process with the worker role; tests step
+  // it with runOnce) and the delivery log, whose replays and test events wake it.
+  const webhookDelivery = createDeliveryWorker({
+    database,
+    clock,
+    rules: config.webhooks,
+    signingKeys: createSigningKeys({ db, secretBox, clock, appKeys: platformApps.appKeys }),
+  })
+  const webhookEvents = createWebhookEventService({
+    db,
+    clock,
+    contract: deps.contract,
+    onQueued: () => webhookDelivery.wake(),
+  })
   const memberships = createMembershipService(db)
-  const products = createProductService(db)
+  const products = createProductService(db, { clock, dialect: database.dialect })
   const donations = createDonationService(db)
-  const promotions = createPromotionService(db)
+  const promotions = createPromotionService(db, { clock, dialect: database.dialect })
   const mailingList = createMailingListService(db)
   const thankYous = createThankYouService(db)
+  // Storefront API (tokens, catalogue, carts), the hosted checkout, gift redemption and the product
+  // feed; prices convert with the exchange-rate table (DATA_DIR/exchange-rates.json overrides it).
+  const exchangeRates = loadExchangeRates(config.dataDir)
+  const storefront = createStorefront(db, {
+    clock,
+    dialect: database.dialect,
+    secretBox,
+    rates: exchangeRates,
+    publicUrl: config.publicUrl,
+  })
+  const checkout = createCheckoutService(db, { clock, dialect: database.dialect, rates: exchangeRates })
+  const giftRedemption = createGiftRedemptionService(db, { clock, rates: exchangeRates, giveawayLinks, gifting })
+  const feed = createFeedService(db)
 
   const authenticators: Authenticators = {
     basic: (username, password) => apiUsers.verify(username, password),
-    // Platform apps (OAuth) and storefront tokens are wired in by their modules.
-    bearer: async () => undefined,
-    storefrontToken: async () => undefined,
+    // Storefront tokens are wired in by their module.
+    bearer: (token) => platformTokens.authenticateBearer(token),
+    storefrontToken: (token) => storefront.tokens.authenticate(token),
   }
 
   return {
@@ -67,19 +116,32 @@ export function createServices(deps: ServiceDeps) {
     apiUsers,
     shops,
     orders,
+    fulfillments,
     gifting,
     drawDeadlines,
     giveawayLinks,
     streaming,
     webhookConfigurations,
+    webhookDelivery,
+    webhookEvents,
     memberships,
     products,
     donations,
     promotions,
     mailingList,
     thankYous,
+    exchangeRates,
+    storefront,
+    checkout,
+    giftRedemption,
+    feed,
+    platformApps,
+    platformGrants,
+    platformTokens,
+    adminSessions,
     authenticators,
     async close(): Promise<void> {
+      await webhookDelivery.stop()
       await drawDeadlines.stop()
     },
   }

@@ -13,7 +13,10 @@ import {
 import pg from 'pg'
 import * as initial from './migrations/0001-initial.js'
 import * as webhookDelivery from './migrations/0002-webhook-delivery.js'
+import * as fulfillments from './migrations/0003-fulfillments.js'
 import * as gifting from './migrations/0004-gifting.js'
+import * as storefront from './migrations/0005-storefront.js'
+import * as platformApps from './migrations/0006-platform-apps.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -30,7 +33,10 @@ export interface DatabaseHandle {
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-webhook-delivery': webhookDelivery,
+  '0003-fulfillments': fulfillments,
   '0004-gifting': gifting,
+  '0005-storefront': storefront,
+  '0006-platform-apps': platformApps,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -426,3 +426,194 @@ export interface GiftDrawGiftsTable {
 export interface Database {
   gift_draw_gifts: GiftDrawGiftsTable
 }
+
+/** One shipment of order lines with its tracker (migration 0003). */
+export interface FulfillmentsTable {
+  /** `ful_…` */
+  id: string
+  shop_id: string
+  order_id: string
+  tracking_number: string
+  tracking_company: string
+  /** Carrier and tracking number, upper-cased without spaces: unique per order. */
+  tracking_key: string
+  tracker_state: 'LABEL_CREATED' | 'IN_TRANSIT' | 'DELIVERED'
+  created_at: string
+  updated_at: string
+  in_transit_at: string | null
+  delivered_at: string | null
+}
+
+/** The quantity of one ordered variant in a fulfilment (migration 0003). */
+export interface FulfillmentItemsTable {
+  fulfillment_id: string
+  shop_id: string
+  order_id: string
+  variant_id: string
+  quantity: number
+}
+
+// Declaration merging: tables added by migration 0003.
+export interface Database {
+  fulfillments: FulfillmentsTable
+  fulfillment_items: FulfillmentItemsTable
+}
+
+/** An anonymous storefront cart (migration 0005). Expires 30 days after `updated_at`. */
+export interface CartsTable {
+  /** UUID. */
+  id: string
+  shop_id: string
+  /** The currency the cart was created with: the default of later cart calls and of checkout. */
+  currency: string
+  /** The cart's metadata (string keys and values), copied to the order's checkout. */
+  metadata: Json
+  status: 'OPEN' | 'CLOSED'
+  /** The order the cart became (CLOSED). */
+  order_id: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** One line of a cart: one per variant (migration 0005). */
+export interface CartLinesTable {
+  cart_id: string
+  variant_id: string
+  shop_id: string
+  quantity: number
+  /** Insertion order of the line. */
+  position: number
+  /** The last `recStrategy` an add reported for the line (analytics only). */
+  rec_strategy: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** The checkout an order came from (`orders.checkout_id`, migration 0005). */
+export interface CheckoutsTable {
+  /** `ch_…` */
+  id: string
+  shop_id: string
+  /** The cart checked out; null for gift redemptions. */
+  cart_id: string | null
+  order_id: string
+  currency: string
+  /** The cart's metadata, copied here (the order's contract shape has no metadata field). */
+  metadata: Json
+  /** The promotion code the shopper entered, as entered. */
+  promotion_code: string | null
+  created_at: string
+}
+
+// Declaration merging: tables added by migration 0005.
+export interface Database {
+  carts: CartsTable
+  cart_lines: CartLinesTable
+  checkouts: CheckoutsTable
+}
+
+/** A registered platform app (migration 0006). Its id is the OAuth client id (`app_…`). */
+export interface PlatformAppsTable {
+  id: string
+  name: string
+  /** JSON array of the exact redirect URIs (compared as strings). */
+  redirect_uris: Json
+  /** JSON array of the scopes the app was registered with. */
+  scopes: Json
+  /** SHA-256 of the client secret (high-entropy, only ever checked). */
+  client_secret_hash: string
+  /** The webhook HMAC key, sealed (secret-box.ts): deliveries are signed with it. */
+  webhook_hmac_key_sealed: string
+  status: 'ACTIVE' | 'SUSPENDED'
+  created_at: string
+  updated_at: string
+}
+
+/** A shop's consent to an app: the connection, and the rate-limit principal (migration 0006). */
+export interface PlatformAppGrantsTable {
+  /** `grt_…` */
+  id: string
+  app_id: string
+  shop_id: string
+  /** JSON array: the app's scopes when the shop consented. */
+  scopes: Json
+  /** The admin user who consented. */
+  granted_by: string | null
+  created_at: string
+  updated_at: string
+  revoked_at: string | null
+  /** DISCONNECTED, REFRESH_TOKEN_REUSE or REVOKED_BY_APP. */
+  revoked_reason: string | null
+}
+
+/** An authorization code, stored by SHA-256 (migration 0006). */
+export interface PlatformAppCodesTable {
+  code_hash: string
+  grant_id: string
+  app_id: string
+  shop_id: string
+  redirect_uri: string
+  code_challenge: string | null
+  code_challenge_method: string | null
+  scopes: Json
+  created_at: string
+  expires_at: string
+  /** Set by the one exchange that may use the code. */
+  used_at: string | null
+  /** The token family issued from the code (revoked when the code is replayed). */
+  family_id: string | null
+}
+
+/** An access or refresh token, stored by SHA-256 (migration 0006). */
+export interface PlatformAppTokensTable {
+  token_hash: string
+  kind: 'access' | 'refresh'
+  grant_id: string
+  app_id: string
+  shop_id: string
+  /** Tokens issued from one code and its refreshes. */
+  family_id: string
+  scopes: Json
+  created_at: string
+  expires_at: string
+  /** Refresh tokens: the absolute end of the family, however often it is refreshed. */
+  family_expires_at: string | null
+  /** Refresh tokens: when it was exchanged (rotated); presenting it again is reuse. */
+  rotated_at: string | null
+  revoked_at: string | null
+}
+
+/** A merchant-admin session (migration 0006); the cookie holds the token, the row its SHA-256. */
+export interface AdminSessionsTable {
+  /** `ases_…`, safe to log and list. */
+  id: string
+  token_hash: string
+  admin_user_id: string
+  shop_id: string
+  created_at: string
+  last_seen_at: string
+  /** Sliding: pushed forward by activity. */
+  idle_expires_at: string
+  /** Absolute: the session never outlives it. */
+  expires_at: string
+  revoked_at: string | null
+}
+
+/** One failed admin sign-in, for throttling (migration 0006). */
+export interface AdminLoginFailuresTable {
+  id: string
+  /** Lower-cased. */
+  email: string
+  ip: string
+  failed_at: string
+}
+
+// Declaration merging: tables added by migration 0006.
+export interface Database {
+  platform_apps: PlatformAppsTable
+  platform_app_grants: PlatformAppGrantsTable
+  platform_app_codes: PlatformAppCodesTable
+  platform_app_tokens: PlatformAppTokensTable
+  admin_sessions: AdminSessionsTable
+  admin_login_failures: AdminLoginFailuresTable
+}

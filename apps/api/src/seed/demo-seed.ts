@@ -68,6 +68,7 @@ const dataTables: readonly DataTable[] = [
  */
 const deletionOrder: readonly string[] = [
   'events',
+  'gift_draw_gifts',
   'webhook_configurations',
   'storefront_tokens',
   'thank_yous',
@@ -193,7 +194,31 @@ async function insertShop(db: Db, data: ShopData, secrets: ShopSecrets): Promise
     await insertAll(trx, 'api_users', [secrets.apiUser])
     await insertAll(trx, 'storefront_tokens', [secrets.storefrontToken])
     for (const table of dataTables) await insertAll(trx, table, data.rows[table])
+    await insertAll(trx, 'gift_draw_gifts', drawMemberships(data))
   })
+}
+
+/**
+ * Which gifts each seeded draw was held for: every draw of a purchase up to the one that picked
+ * winners holds all its gifts; later draws (REDO) hold only the gifts still without a winner.
+ */
+function drawMemberships(data: ShopData): Database['gift_draw_gifts'][] {
+  const rows: Database['gift_draw_gifts'][] = []
+  for (const purchase of data.rows.gift_purchases) {
+    const draws = data.rows.gift_draws
+      .filter((d) => d.gift_purchase_id === purchase.id)
+      .sort((a, b) => a.created_at.localeCompare(b.created_at))
+    const gifts = data.rows.gifts.filter((g) => g.gift_purchase_id === purchase.id)
+    const winnerDraw = draws.find((d) => gifts.some((g) => g.winner_selected_at !== null && g.draw_id === d.id))
+    for (const draw of draws) {
+      const afterWinners = winnerDraw !== undefined && draw.created_at > winnerDraw.created_at
+      for (const gift of gifts) {
+        if (afterWinners && gift.winner_selected_at !== null) continue
+        rows.push({ draw_id: draw.id, gift_id: gift.id, shop_id: purchase.shop_id, position: gift.position })
+      }
+    }
+  }
+  return rows
 }
 
 /**

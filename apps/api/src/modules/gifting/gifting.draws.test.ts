@@ -552,6 +552,24 @@ describe('gifting.redoDraw', () => {
     })
   })
 
+  it('ends a draw past its deadline (GIFT_DRAW_ENDED, no winners) and opens the REDO in its place', async () => {
+    const { purchase: bought, draw } = await openDraw(2)
+    await platform.clock.advance((60 + drawGraceSeconds) * 1000)
+    // Whether the background task or the redo ends it, it is ended exactly once.
+    const redo = await services().gifting.redoDraw(platform.demo.id, bought.id)
+    expect(redo).toMatchObject({ type: 'REDO', gifts: draw.gifts, finishedAt: null })
+    const ended = await platform.call('getGiftDraw', { params: { drawId: draw.id } })
+    expect(ended.body.finishedAt).toBe(isoTime(Date.parse(draw.endsAt) + drawGraceSeconds * 1000))
+    expect((await eventsAbout(draw.id)).map((e) => e.type)).toEqual(['GIFT_DRAW_STARTED', 'GIFT_DRAW_ENDED'])
+    const open = await db()
+      .selectFrom('gift_draws')
+      .select('id')
+      .where('gift_purchase_id', '=', bought.id)
+      .where('finished_at', 'is', null)
+      .execute()
+    expect(open).toEqual([{ id: redo.id }])
+  })
+
   it('lets exactly one of two simultaneous redos open a draw', async () => {
     const { purchase: bought, draw } = await openDraw(2)
     await finish(draw.id, [])
