@@ -12,9 +12,14 @@ import { type HandlerTable, registerOperations } from './http/operation-router.j
 import { applyRateLimit, resolvePrincipal } from './http/security.js'
 import { installContractSerializer } from './http/serializer.js'
 import { newRequestId } from './ids.js'
+import { adminSessionRoutes } from './modules/admin-sessions/admin-sessions.routes.js'
+import { createCheckoutRoutes } from './modules/checkout/checkout.routes.js'
+import { createFeedRoutes } from './modules/feed/feed.routes.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
+import { platformAppRoutes } from './modules/platform-apps/platform-apps.routes.js'
 import { MemoryRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.js'
 import { RedisRateLimiter } from './modules/rate-limit/rate-limiter.redis.js'
+import { installStorefrontHttp } from './modules/storefront/storefront-http.js'
 import { openApiHandlers } from './routes.js'
 import { createServices, type Services } from './services.js'
 
@@ -90,6 +95,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return { status: 'ready' }
   })
 
+  // Storefront API: CORS for any origin, UNSUPPORTED_CURRENCY, ETag/304 on catalogue reads.
+  installStorefrontHttp(app)
   const handlers: HandlerTable = openApiHandlers(services)
   registerOperations(app, contract, handlers, {
     authorize: async (request, reply, operation) => {
@@ -113,6 +120,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   await app.register(mediaRoutes)
+  // Hosted checkout, gift redemption pages and the product feed (outside the API contracts).
+  await app.register(createCheckoutRoutes(services))
+  await app.register(createFeedRoutes(services.feed))
+  // OAuth token/revoke/metadata, the consent page, admin sign-in and the admin API for connections.
+  await app.register(platformAppRoutes)
+  await app.register(adminSessionRoutes)
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url

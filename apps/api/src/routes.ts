@@ -9,6 +9,7 @@ import { orderHandlers } from './modules/orders/orders.routes.js'
 import { productHandlers } from './modules/products/products.routes.js'
 import { promotionHandlers } from './modules/promotions/promotions.routes.js'
 import { shopHandlers } from './modules/shops/shops.routes.js'
+import { storefrontHandlers } from './modules/storefront/storefront.routes.js'
 import { streamingHandlers } from './modules/streaming/streaming.routes.js'
 import { thankYouHandlers } from './modules/thank-yous/thank-yous.routes.js'
 import { webhookConfigurationHandlers } from './modules/webhook-configurations/webhook-configurations.routes.js'
@@ -32,5 +33,6 @@ export function openApiHandlers(services: Services): HandlerTable {
     ...promotionHandlers(services.promotions),
     ...mailingListHandlers(services.mailingList),
     ...thankYouHandlers(services.thankYous),
+    ...storefrontHandlers(services.storefront),
   }
 }

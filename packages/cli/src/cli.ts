@@ -1,15 +1,27 @@
 import { type Command, UsageError } from './command.js'
 import { apiUserCommand } from './commands/api-user.js'
+import { appCommand } from './commands/app.js'
 import { demoCredentialsCommand } from './commands/demo-credentials.js'
 import { seedCommand } from './commands/seed.js'
 import { serveCommand, startCommand } from './commands/start.js'
+import { storefrontTokenCommand } from './commands/storefront-token.js'
+import { trackerCommand } from './commands/tracker.js'
 
 export interface Io {
   out(text: string): void
   err(text: string): void
 }
 
-export const commands: Command[] = [startCommand, serveCommand, seedCommand, demoCredentialsCommand, apiUserCommand]
+export const commands: Command[] = [
+  startCommand,
+  serveCommand,
+  seedCommand,
+  demoCredentialsCommand,
+  apiUserCommand,
+  storefrontTokenCommand,
+  trackerCommand,
+  appCommand,
+]
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length))

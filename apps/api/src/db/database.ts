@@ -66,7 +66,14 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
 
 /** Brings the schema up to date; fails loudly with the migration that broke. */
 export async function migrateToLatest(db: Kysely<unknown> | Db): Promise<void> {
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider, migrationTableName: 'schema_migrations' })
+  // Work streams number their migrations independently; each is self-contained, so a database may
+  // have run a later number before an earlier one landed.
+  const migrator = new Migrator({
+    db: db as Kysely<unknown>,
+    provider,
+    migrationTableName: 'schema_migrations',
+    allowUnorderedMigrations: true,
+  })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error) {

@@ -85,6 +85,7 @@ function fieldOf(error: ErrorObject): string {
   const join = (name: string) => (base ? `${base}/${name}` : name)
   if (error.keyword === 'required') return join(String(error.params.missingProperty ?? ''))
   if (error.keyword === 'additionalProperties') return join(String(error.params.additionalProperty ?? ''))
+  if (error.keyword === 'discriminator') return join(String(error.params.tag ?? ''))
   return base
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import type { Executor } from '../../db/database.js'
+import type { Dialect, Executor } from '../../db/database.js'
+import type { ProductsTable } from '../../db/schema.js'
 import type { PageRequest } from '../paging/paging.js'
 
 /** A LIKE pattern matching `term` anywhere, with the LIKE wildcards in it taken literally. */
@@ -77,4 +78,32 @@ export async function countLimitedVariants(db: Executor, shopId: string, product
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow()
   return Number(row.count)
+}
+
+/** One product, locked until the transaction ends on PostgreSQL (SQLite serializes writers). */
+export function findProductForUpdate(trx: Executor, shopId: string, productId: string, lock: Dialect) {
+  return trx
+    .selectFrom('products')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('id', '=', productId)
+    .$if(lock === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst()
+}
+
+/** Sets the product's state; false when it was no longer `from`. */
+export async function updateProductState(
+  trx: Executor,
+  productId: string,
+  from: ProductsTable['state'],
+  to: ProductsTable['state'],
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('products')
+    .set({ state: to, updated_at: updatedAt })
+    .where('id', '=', productId)
+    .where('state', '=', from)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }

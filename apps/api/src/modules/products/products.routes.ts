@@ -17,6 +17,12 @@ interface PageQuery {
 type ListCtx = OperationContext<Record<string, never>, ListProductsQuery, undefined, ShopPrincipal>
 type GetCtx = OperationContext<{ productId: string }, Record<string, never>, undefined, ShopPrincipal>
 type InventoryCtx = OperationContext<{ productId: string }, PageQuery, undefined, ShopPrincipal>
+type AvailabilityCtx = OperationContext<
+  { productId: string },
+  Record<string, never>,
+  { available: boolean },
+  ShopPrincipal
+>
 
 export function productHandlers(products: ProductService): HandlerTable {
   return {
@@ -24,5 +30,7 @@ export function productHandlers(products: ProductService): HandlerTable {
     getProduct: ({ auth, params }: GetCtx) => products.getProduct(auth.shopId, params.productId),
     listProductInventory: ({ auth, params, query }: InventoryCtx) =>
       products.listProductInventory(auth.shopId, params.productId, pageRequest(query)),
+    setProductAvailability: ({ auth, params, body }: AvailabilityCtx) =>
+      products.setProductAvailability(auth.shopId, params.productId, body.available),
   }
 }

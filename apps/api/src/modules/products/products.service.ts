@@ -1,18 +1,33 @@
-import type { Db } from '../../db/database.js'
+import { type Clock, isoTime } from '../../clock.js'
+import type { Db, Dialect } from '../../db/database.js'
 import type { VariantsTable } from '../../db/schema.js'
 import { notFound } from '../../http/errors.js'
+import { recordEvent } from '../events/event-outbox.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
+import { nextProductState } from './product-state.js'
 import { toProductResource, toStockRecordResource } from './products.mapper.js'
 import {
   countLimitedVariants,
   countProducts,
   findProduct,
+  findProductForUpdate,
   listLimitedVariants,
   listProducts,
   listVariants,
+  updateProductState,
 } from './products.repository.js'
 
-export function createProductService(db: Db) {
+export interface ProductServiceOptions {
+  clock: Clock
+  dialect: Dialect
+}
+
+function productNotFound(productId: string) {
+  return notFound('PRODUCT_NOT_FOUND', `Product ${productId} does not exist.`, { productId })
+}
+
+export function createProductService(db: Db, options: ProductServiceOptions) {
+  const { clock, dialect } = options
   async function withVariants<T extends { id: string }>(shopId: string, products: T[]) {
     const variants = await listVariants(
       db,
@@ -30,7 +45,7 @@ export function createProductService(db: Db) {
 
   async function getProductRow(shopId: string, productId: string) {
     const product = await findProduct(db, shopId, productId)
-    if (!product) throw notFound('PRODUCT_NOT_FOUND', `Product ${productId} does not exist.`, { productId })
+    if (!product) throw productNotFound(productId)
     return product
   }
 
@@ -60,6 +75,28 @@ export function createProductService(db: Db) {
         countLimitedVariants(db, shopId, productId),
       ])
       return toPage(variants.map(toStockRecordResource), total, page)
+    },
+
+    /**
+     * `PUT /products/{productId}/availability`: AVAILABLE or SOLD_OUT. A change records
+     * PRODUCT_UPDATED (`{product}`) in its transaction; setting the current state changes nothing.
+     */
+    async setProductAvailability(shopId: string, productId: string, available: boolean) {
+      return db.transaction().execute(async (trx) => {
+        const product = await findProductForUpdate(trx, shopId, productId, dialect)
+        if (!product) throw productNotFound(productId)
+        const variants = await listVariants(trx, shopId, [product.id])
+        const state = nextProductState(product.state, available)
+        if (!state) return toProductResource(product, variants)
+        const now = clock.now()
+        const updatedAt = isoTime(now)
+        if (!(await updateProductState(trx, product.id, product.state, state, updatedAt))) {
+          throw new Error(`Product ${productId} changed while its availability was being set`)
+        }
+        const resource = toProductResource({ ...product, state, updated_at: updatedAt }, variants)
+        await recordEvent(trx, { shopId, type: 'PRODUCT_UPDATED', data: { product: resource } }, now)
+        return resource
+      })
     },
   }
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import os from 'node:os'
 import type { Clock } from '../../clock.js'
 import type { DatabaseHandle } from '../../db/database.js'
@@ -66,7 +66,7 @@ export interface DeliveryWorkerOptions {
   perEndpoint?: number
   /** How long a claim holds a delivery; must outlast an attempt. */
   leaseMs?: number
-  /** Poll interval when not woken. */
+  /** Poll interval when not woken (real time: see idle()). */
   idlePollMs?: number
   log?: WorkerLog
 }
@@ -88,6 +88,8 @@ export interface DeliveryWorker {
   /** Sends every delivery due now and waits for the outcomes (tests step the clock between runs). */
   runOnce(): Promise<RunSummary>
   readonly running: boolean
+  /** What this worker has done since it was created (for logs and metrics). */
+  readonly totals: Readonly<RunSummary>
 }
 
 type Outcome =
@@ -120,15 +122,17 @@ export const defaultLeaseMs = 30_000
 export const defaultIdlePollMs = 100
 export const defaultConcurrency = 64
 
-/** Abort reason of a cancelled idle timer (a shared value: cancelling must be cheap). */
-const woken = new Error('woken')
-
 const iso = (ms: number) => new Date(ms).toISOString()
 
-/** Attempt ids are internal (the contract does not expose them): `watt_` + 22 url-safe characters. */
+/** Attempt ids are internal (the contract does not expose them); randomUUID draws from a pool. */
 function newAttemptId(): string {
-  return `watt_${randomBytes(16).toString('base64url').slice(0, 22)}`
+  return `watt_${randomUUID().replaceAll('-', '')}`
 }
+
+/** Outcomes wait at most this long (real time) to be written together. */
+const flushDelayMs = 5
+/** ...or less when this many are waiting. */
+const flushBatch = 256
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { database, clock, signingKeys } = options
@@ -163,9 +167,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const abortControllers = new Set<AbortController>()
 
   let completions: Completion[] = []
-  let flushScheduled = false
+  let flushTimer: NodeJS.Timeout | undefined
+  let writing = false
   let flushChain: Promise<void> = Promise.resolve()
   let summary: RunSummary = { attempts: 0, delivered: 0, failed: 0 }
+  const totals: RunSummary = { attempts: 0, delivered: 0, failed: 0 }
 
   let pumping = false
   let pumpAgain = false
@@ -180,11 +186,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const gone = new Map<string, number>()
 
   async function deliver({ delivery, target, key }: Queued, signal: AbortSignal): Promise<Outcome> {
-    const goneUntil = target ? gone.get(target.id) : undefined
-    if (goneUntil !== undefined && goneUntil <= clock.now()) gone.delete(target?.id ?? '')
-    if (!target || target.enabled !== 1 || (goneUntil !== undefined && goneUntil > clock.now())) {
+    if (target?.enabled !== 1) {
       return { kind: 'failed', lastError: 'The webhook configuration is disabled or was deleted.' }
     }
+    const goneUntil = gone.get(target.id)
+    if (goneUntil !== undefined && goneUntil > clock.now()) {
+      return { kind: 'failed', lastError: `The endpoint answered ${goneStatus} Gone; the configuration is disabled.` }
+    }
+    if (goneUntil !== undefined) gone.delete(target.id)
     if (!key) {
       return {
         kind: 'postponed',
@@ -298,34 +307,52 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     })
   }
 
+  /**
+   * Outcomes are written in batches, one transaction each: at most every `flushDelayMs` (real time —
+   * a batching cadence, like the poll), at once when many are waiting, one write at a time.
+   */
   function scheduleFlush(): void {
-    if (flushScheduled) return
-    flushScheduled = true
-    setImmediate(() => {
-      flushScheduled = false
-      const batch = completions
-      completions = []
-      if (batch.length === 0) return
-      flushChain = flushChain
-        .then(() => writeCompletions(batch))
-        .catch((error: unknown) => {
-          // The leases expire and the deliveries are claimed again: at-least-once holds.
-          log.error({ err: error, count: batch.length }, 'Could not record webhook delivery outcomes')
-        })
-    })
+    if (writing || flushTimer) return
+    flushTimer = setTimeout(runFlush, completions.length >= flushBatch ? 0 : flushDelayMs)
   }
 
+  function runFlush(): void {
+    flushTimer = undefined
+    const batch = completions
+    completions = []
+    if (batch.length === 0) return
+    writing = true
+    flushChain = writeCompletions(batch)
+      .catch((error: unknown) => {
+        // The leases expire and the deliveries are claimed again: at-least-once holds.
+        log.error({ err: error, count: batch.length }, 'Could not record webhook delivery outcomes')
+      })
+      .finally(() => {
+        writing = false
+        if (completions.length > 0) scheduleFlush()
+      })
+  }
+
+  /** Writes every outcome recorded so far, now. */
   async function flushed(): Promise<void> {
-    while (flushScheduled || completions.length > 0) {
-      await new Promise((resolve) => setImmediate(resolve))
+    for (;;) {
+      if (flushTimer) {
+        clearTimeout(flushTimer)
+        runFlush()
+      }
+      await flushChain
+      if (writing) continue
+      if (completions.length === 0 && !flushTimer) return
+      if (!flushTimer) runFlush()
     }
-    await flushChain
   }
 
   function count(outcome: Outcome): void {
-    if ('attempt' in outcome && outcome.attempt) summary.attempts++
-    if (outcome.kind === 'delivered') summary.delivered++
-    if (outcome.kind === 'failed' || outcome.kind === 'gone') summary.failed++
+    for (const tally of [summary, totals]) {
+      if ('attempt' in outcome && outcome.attempt) tally.attempts++
+      if (outcome.kind === 'delivered') tally.delivered++
+      if (outcome.kind === 'failed' || outcome.kind === 'gone') tally.failed++
+    }
   }
 
   function endpointOf(configurationId: string): Endpoint {
@@ -447,13 +474,21 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
+  /**
+   * Waits for a wake-up or the next poll. The poll cadence is real time, not the injected clock: it
+   * is not a business delay (due times, retries, leases and timeouts all use the clock), and a
+   * ManualClock advanced by days would otherwise spin the loop once per poll interval.
+   */
   function idle(ms: number): Promise<void> {
     return new Promise<void>((resolve) => {
-      const cancel = new AbortController()
-      interruptIdle = () => cancel.abort(woken)
-      clock.sleep(ms, cancel.signal).then(resolve, resolve)
-    }).finally(() => {
-      interruptIdle = undefined
+      // Not unref'd: in a worker process this timer is what keeps the process running.
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        interruptIdle = undefined
+        resolve()
+      }
+      interruptIdle = done
     })
   }
 
@@ -468,6 +503,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   return {
     workerId,
+    totals,
     get running() {
       return started && !stopped
     },

@@ -104,6 +104,17 @@ export function createWebhookSender(deps: {
     scheduling: 'fifo' as const,
   }
   const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) }
+  /** Verdicts on hosts, by host string (the rules never change for a sender): names pass here. */
+  const verdicts = new Map<string, boolean>()
+  const literalAllowed = (host: string): boolean => {
+    let allowed = verdicts.get(host)
+    if (allowed === undefined) {
+      allowed = !net.isIP(host) || isAddressAllowed(host, rules)
+      if (verdicts.size > 10_000) verdicts.clear()
+      verdicts.set(host, allowed)
+    }
+    return allowed
+  }
 
   function attempt(url: URL, delivery: OutgoingDelivery, started: number, newSocket: boolean): Promise<Partial> {
     return new Promise((resolve) => {
@@ -240,7 +251,7 @@ export function createWebhookSender(deps: {
       }
       // An IP-literal host skips DNS (and so the guarded lookup): check it before connecting.
       const host = hostOf(url)
-      if (net.isIP(host) && !isAddressAllowed(host, rules)) {
+      if (!literalAllowed(host)) {
         return result({
           errorClass: 'BLOCKED_ADDRESS',
           error: new BlockedAddressError(host, host, classifyAddress(host)).message,

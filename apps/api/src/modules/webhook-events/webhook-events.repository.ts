@@ -74,7 +74,11 @@ export function listWebhookEvents(
     .execute()
 }
 
-export async function countWebhookEvents(db: Executor, owner: WebhookOwner, filter: WebhookEventFilter): Promise<number> {
+export async function countWebhookEvents(
+  db: Executor,
+  owner: WebhookOwner,
+  filter: WebhookEventFilter,
+): Promise<number> {
   const row = await visibleEvents(db, owner, filter)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow()

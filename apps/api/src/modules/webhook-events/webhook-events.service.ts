@@ -9,6 +9,7 @@ import {
   findWebhookConfiguration,
   type WebhookOwner,
 } from '../webhook-configurations/webhook-configurations.repository.js'
+import { testEventData } from './test-event-data.js'
 import { toWebhookEventResource, toWebhookEventSummaryResource } from './webhook-events.mapper.js'
 import {
   countWebhookEvents,
@@ -18,7 +19,6 @@ import {
   requeueWebhookEvent,
   type WebhookEventRow,
 } from './webhook-events.repository.js'
-import { testEventData } from './test-event-data.js'
 
 /** How long the delivery log keeps events (the contract: "Events are kept for 30 days"). */
 export const deliveryLogRetentionMs = 30 * 24 * 60 * 60 * 1000
@@ -49,7 +49,11 @@ export function createWebhookEventService(deps: { db: Db; clock: Clock; contract
   const onQueued = deps.onQueued ?? (() => {})
   const createdSince = () => isoTime(clock.now() - deliveryLogRetentionMs)
 
-  async function getRow(owner: WebhookOwner, webhookEventId: string, executor: Executor = db): Promise<WebhookEventRow> {
+  async function getRow(
+    owner: WebhookOwner,
+    webhookEventId: string,
+    executor: Executor = db,
+  ): Promise<WebhookEventRow> {
     const row = await findWebhookEvent(executor, owner, webhookEventId, createdSince())
     if (!row) throw eventNotFound(webhookEventId)
     return row

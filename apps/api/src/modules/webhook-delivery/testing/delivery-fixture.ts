@@ -77,7 +77,9 @@ export function newWebhookSecret(): string {
  * Registers hooks that give each test of the file a fresh fixture on one database per file
  * (emptied between tests): creating and dropping a PostgreSQL database per test is slow.
  */
-export function useDeliveryFixture(options: { now?: () => number; rules?: Config['webhooks'] } = {}): () => DeliveryFixture {
+export function useDeliveryFixture(
+  options: { now?: () => number; rules?: Config['webhooks'] } = {},
+): () => DeliveryFixture {
   let database: DatabaseHandle | undefined
   let fixture: DeliveryFixture | undefined
   beforeAll(async () => {
@@ -100,13 +102,13 @@ export function useDeliveryFixture(options: { now?: () => number; rules?: Config
 }
 
 export async function createDeliveryFixture(
-  options: { now?: number; rules?: Config['webhooks']; database?: DatabaseHandle } = {},
+  options: { now?: number; rules?: Config['webhooks']; database?: DatabaseHandle; secretBox?: SecretBox } = {},
 ): Promise<DeliveryFixture> {
   const database = options.database ?? (await createTestDatabase())
   await migrateToLatest(database.db)
   const db = database.db
   const clock = new ManualClock(options.now ?? Date.UTC(2026, 10, 2, 12, 0, 0))
-  const secretBox = SecretBox.fromKey('delivery-tests')
+  const secretBox = options.secretBox ?? SecretBox.fromKey('delivery-tests')
   const signingKeys = createSigningKeys({ db, secretBox, clock, cacheMs: 0 })
   const rules = options.rules ?? loopbackRules
   const workers: DeliveryWorker[] = []
@@ -219,7 +221,14 @@ export async function createDeliveryFixture(
       await Promise.all(workers.map((w) => w.stop()))
       if (!options.database) return database.close()
       // A database shared by a file's tests: leave it empty for the next one.
-      for (const table of ['webhook_attempts', 'webhook_events', 'events', 'webhook_configurations', 'shops'] as const) {
+      for (const table of [
+        'webhook_attempts',
+        'webhook_events',
+        'events',
+        'webhook_configurations',
+        'mailing_list_entries',
+        'shops',
+      ] as const) {
         await db.deleteFrom(table).execute()
       }
     },

@@ -1,0 +1,171 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { Clock } from '../../clock.js'
+import type { Db } from '../../db/database.js'
+import type { AdminUsersTable } from '../../db/schema.js'
+import { DomainError } from '../../http/errors.js'
+import { decoyHash, verifyPassword } from '../../security/passwords.js'
+import { tokenHash } from '../../security/secret-box.js'
+import { isWellFormedSecret, mintSecret, newPlatformId } from '../platform-apps/opaque-tokens.js'
+import {
+  maxFailuresPerEmailAndIp,
+  maxFailuresPerIp,
+  sessionIdleTimeoutMs,
+  sessionMaxLifetimeMs,
+  sessionTouchIntervalMs,
+  signInFailureWindowMs,
+} from './admin-session-policy.js'
+import {
+  clearFailures,
+  countRecentFailures,
+  findAdminUserByEmail,
+  findLiveSession,
+  insertFailure,
+  insertSession,
+  pruneFailures,
+  revokeSession,
+  touchSession,
+} from './admin-sessions.repository.js'
+
+/**
+ * Merchant-admin sessions (decision 0009). The cookie carries a high-entropy token; the database
+ * keeps its SHA-256 digest with an idle and an absolute expiry. The CSRF token is an HMAC of the
+ * session token, so it needs no storage, dies with the session, and cannot be computed without the
+ * httpOnly cookie. Sign-ins are throttled per email + IP and per IP, and an unknown email costs
+ * the same password hash as a known one.
+ */
+
+export interface AdminSession {
+  /** `ases_…` (safe to log). */
+  id: string
+  adminUserId: string
+  shopId: string
+  email: string
+  name: string
+  role: AdminUsersTable['role']
+  shop: { id: string; name: string; domain: string }
+  createdAt: string
+  /** When the session ends unless used again (never after its absolute expiry). */
+  expiresAt: string
+}
+
+export interface SignedIn {
+  /** The cookie value: shown to the browser only. */
+  token: string
+  session: AdminSession
+  csrfToken: string
+}
+
+const csrfContext = 'fanshelf-admin-csrf-v1'
+
+export function csrfTokenFor(sessionToken: string): string {
+  return createHmac('sha256', sessionToken).update(csrfContext).digest('base64url')
+}
+
+export function isValidCsrfToken(sessionToken: string, presented: string | undefined): boolean {
+  if (presented === undefined) return false
+  const expected = Buffer.from(csrfTokenFor(sessionToken))
+  const actual = Buffer.from(presented)
+  return expected.length === actual.length && timingSafeEqual(expected, actual)
+}
+
+function signInThrottled(retryAfterSeconds: number): DomainError {
+  return new DomainError(
+    'SIGN_IN_THROTTLED',
+    `Too many failed sign-ins. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
+    { retryAfterSeconds },
+    429,
+    { 'retry-after': String(retryAfterSeconds) },
+  )
+}
+
+export function createAdminSessionService(db: Db, deps: { clock: Clock }) {
+  const { clock } = deps
+  const iso = (ms: number) => new Date(ms).toISOString()
+
+  async function assertNotThrottled(email: string, ip: string, nowMs: number): Promise<void> {
+    const counts = await countRecentFailures(db, email, ip, iso(nowMs - signInFailureWindowMs))
+    const waits: number[] = []
+    if (counts.forEmailAndIp >= maxFailuresPerEmailAndIp && counts.oldestForEmailAndIp) {
+      waits.push(Date.parse(counts.oldestForEmailAndIp) + signInFailureWindowMs - nowMs)
+    }
+    if (counts.forIp >= maxFailuresPerIp && counts.oldestForIp) {
+      waits.push(Date.parse(counts.oldestForIp) + signInFailureWindowMs - nowMs)
+    }
+    if (waits.length > 0) throw signInThrottled(Math.max(1, Math.ceil(Math.max(...waits) / 1000)))
+  }
+
+  /** The live session of a cookie value (its idle expiry pushed forward), or undefined. */
+  async function authenticate(token: string | undefined): Promise<AdminSession | undefined> {
+    if (token === undefined || !isWellFormedSecret('adminSession', token)) return undefined
+    const nowMs = clock.now()
+    const row = await findLiveSession(db, tokenHash(token), iso(nowMs))
+    if (!row) return undefined
+    let idleExpiresAt = row.idle_expires_at
+    if (nowMs - Date.parse(row.last_seen_at) >= sessionTouchIntervalMs) {
+      idleExpiresAt = iso(Math.min(nowMs + sessionIdleTimeoutMs, Date.parse(row.expires_at)))
+      await touchSession(db, row.id, iso(nowMs), idleExpiresAt)
+    }
+    return {
+      id: row.id,
+      adminUserId: row.admin_user_id,
+      shopId: row.shop_id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      shop: { id: row.shop_id, name: row.shop_name, domain: row.shop_domain },
+      createdAt: row.created_at,
+      // The idle expiry never passes the absolute one (sign-in and touches cap it).
+      expiresAt: idleExpiresAt,
+    }
+  }
+
+  return {
+    /**
+     * Checks the password and opens a session. Throttled before the password is even checked, so a
+     * throttled guesser learns nothing; a failure answers the same for an unknown email.
+     */
+    async signIn(input: { email: string; password: string; ip: string }): Promise<SignedIn> {
+      const email = input.email.trim().toLowerCase()
+      const nowMs = clock.now()
+      await assertNotThrottled(email, input.ip, nowMs)
+      const user = await findAdminUserByEmail(db, email)
+      const ok = await verifyPassword(input.password, user?.password_hash ?? decoyHash)
+      if (!user || !ok) {
+        await pruneFailures(db, iso(nowMs - signInFailureWindowMs))
+        await insertFailure(db, { id: newPlatformId('alf_'), email, ip: input.ip, failed_at: iso(nowMs) })
+        throw new DomainError('SIGN_IN_FAILED', 'The email or password is wrong.', undefined, 401)
+      }
+      await clearFailures(db, email, input.ip)
+      const token = mintSecret('adminSession')
+      const id = newPlatformId('ases_')
+      const expiresAt = iso(nowMs + sessionMaxLifetimeMs)
+      const idleExpiresAt = iso(nowMs + sessionIdleTimeoutMs)
+      await insertSession(db, {
+        id,
+        token_hash: tokenHash(token),
+        admin_user_id: user.id,
+        shop_id: user.shop_id,
+        created_at: iso(nowMs),
+        last_seen_at: iso(nowMs),
+        idle_expires_at: idleExpiresAt,
+        expires_at: expiresAt,
+        revoked_at: null,
+      })
+      const session = await authenticate(token)
+      if (!session) throw new Error('A new admin session could not be read back')
+      return { token, session, csrfToken: csrfTokenFor(token) }
+    },
+
+    authenticate,
+
+    async signOut(token: string | undefined): Promise<void> {
+      if (token === undefined || !isWellFormedSecret('adminSession', token)) return
+      await revokeSession(db, tokenHash(token), iso(clock.now()))
+    },
+
+    csrfTokenFor,
+    isValidCsrfToken,
+  }
+}
+
+export type AdminSessionService = ReturnType<typeof createAdminSessionService>

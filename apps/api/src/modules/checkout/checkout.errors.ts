@@ -1,0 +1,47 @@
+import { DomainError, notFound, validationError } from '../../http/errors.js'
+import type { FieldIssue } from './checkout-form.js'
+
+/** Errors of the hosted checkout and the gift redemption pages (their JSON endpoints answer them). */
+
+export function checkoutCartNotFound(cartId: string): DomainError {
+  return notFound('CHECKOUT_CART_NOT_FOUND', 'This cart does not exist or has expired.', { cartId })
+}
+
+export function checkoutCartClosed(cartId: string, orderId: string | null): DomainError {
+  return new DomainError('CART_CLOSED', 'This cart was already checked out.', { cartId, orderId }, 409)
+}
+
+export function checkoutCartEmpty(cartId: string): DomainError {
+  return new DomainError('CHECKOUT_CART_EMPTY', 'This cart is empty.', { cartId }, 400)
+}
+
+export function checkoutOutOfStock(variantId: string, available: number, name: string): DomainError {
+  return new DomainError(
+    'CHECKOUT_INSUFFICIENT_STOCK',
+    available === 0 ? `${name} is sold out.` : `Only ${available} of ${name} ${available === 1 ? 'is' : 'are'} left.`,
+    { variantId, available },
+    409,
+  )
+}
+
+export function paymentDeclined(declineCode: string, message: string): DomainError {
+  return new DomainError('PAYMENT_DECLINED', `${message} No order was placed and nothing was charged.`, { declineCode }, 402)
+}
+
+export function formInvalid(issues: FieldIssue[]): DomainError {
+  return validationError(
+    issues.map((issue) => ({ location: 'body' as const, field: issue.field, rule: 'checkout', message: issue.message })),
+  )
+}
+
+export function promotionRefused(code: string, message: string, details?: Record<string, unknown>): DomainError {
+  return new DomainError(code, message, { field: 'promotionCode', ...details }, code === 'PROMOTION_CODE_NOT_FOUND' ? 400 : 409)
+}
+
+export function giftNotFound(giftId: string): DomainError {
+  return notFound('GIFT_NOT_FOUND', 'This gift link does not exist.', { giftId })
+}
+
+export function giftVariantInvalid(): DomainError {
+  return formInvalid([{ field: 'variantId', message: 'Choose one of the options of this gift.' }])
+}

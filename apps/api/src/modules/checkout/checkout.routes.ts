@@ -1,0 +1,308 @@
+import formbody from '@fastify/formbody'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { createElement as h, type ReactNode } from 'react'
+import { DomainError } from '../../http/errors.js'
+import { type ClientBundle, createClientBundle } from './client-bundle.js'
+import { type FormFields, parseCheckoutForm, trackingFromQuery } from './checkout-form.js'
+import type { CheckoutService, CheckoutState } from './checkout.service.js'
+import {
+  checkoutPageState,
+  defaultValues,
+  redisplayedValues,
+  toConfirmationView,
+  toQuoteView,
+} from './checkout-views.js'
+import { checkoutCountries } from './checkout-rules.js'
+import { pageHeaders, renderDocument } from './document.js'
+import type { GiftRedemptionService, GiftView } from './gift-redemption.service.js'
+import { CheckoutApp } from './ui/checkout-app.js'
+import { GiftApp } from './ui/gift-app.js'
+import { ConfirmationPage, MessagePage } from './ui/static-pages.js'
+import type { FieldError, GiftPageState } from './ui/view-model.js'
+
+/**
+ * The hosted checkout and the gift redemption pages (not part of the API contracts):
+ *
+ * - `GET /checkout/?cartCurrency=…&cartId=…` (+ `utm_*`, `fbc`, `fbp`): the checkout page;
+ *   `POST /checkout/` is the same form without JavaScript ("Apply" re-prices, "Pay" orders).
+ * - `POST /checkout/api/quote`, `POST /checkout/api/orders`: the hydrated page's JSON calls.
+ * - `GET /checkout/orders/{orderId}`: the confirmation page with the order's friendly id.
+ * - `GET /gifts/{giftId}` (giveaway links) and `GET /gifts/{giftId}/redeem` (draw winners), posted
+ *   to themselves, and `POST /gifts/api/{giftId}/redeem` for the hydrated page.
+ * - `GET /checkout/assets/checkout-<hash>.js`: the client bundle.
+ */
+
+export interface CheckoutRouteServices {
+  checkout: CheckoutService
+  giftRedemption: GiftRedemptionService
+}
+
+type Query = Record<string, unknown>
+
+function single(value: unknown): string | undefined {
+  const last = Array.isArray(value) ? value[value.length - 1] : value
+  return typeof last === 'string' ? last : undefined
+}
+
+function issuesOf(error: DomainError): FieldError[] {
+  const errors = (error.details?.errors ?? []) as { field?: string; message?: string }[]
+  const fieldErrors = errors.map((e) => ({ field: String(e.field ?? ''), message: String(e.message ?? '') }))
+  if (error.details?.field === 'promotionCode') fieldErrors.push({ field: 'promotionCode', message: error.message })
+  return fieldErrors
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply.code(status).headers(pageHeaders).send(html)
+}
+
+function messagePage(reply: FastifyReply, status: number, heading: string, shopName: string | null, body: ReactNode) {
+  return sendPage(reply, status, renderDocument({ title: heading, heading, shopName, body: h(MessagePage, null, body) }))
+}
+
+export function createCheckoutRoutes(services: CheckoutRouteServices) {
+  const { checkout, giftRedemption } = services
+  const bundle = createClientBundle()
+  const scriptUrl = (b: ClientBundle) => `/checkout/assets/${b.fileName}`
+
+  async function renderCheckoutState(
+    reply: FastifyReply,
+    state: CheckoutState,
+    form: { values?: Record<string, string>; errors?: FieldError[]; formError?: string | null; query: Query; status?: number },
+  ) {
+    switch (state.state) {
+      case 'NOT_FOUND':
+        return messagePage(reply, 404, 'Cart not found', null, [
+          h('p', { key: 1 }, 'This cart does not exist or has expired (carts expire 30 days after their last change).'),
+          h('p', { key: 2 }, 'Go back to the shop and add the products to a new cart.'),
+        ])
+      case 'UNSUPPORTED_CURRENCY':
+        return messagePage(reply, 400, 'Currency not supported', null, [
+          h('p', { key: 1 }, `The currency ${state.currency} is not supported by this checkout.`),
+        ])
+      case 'CLOSED':
+        return messagePage(reply, 409, 'Already checked out', state.shop.name, [
+          h('p', { key: 1 }, 'This cart was already checked out.'),
+          state.orderId
+            ? h('p', { key: 2 }, h('a', { href: `/checkout/orders/${state.orderId}` }, 'See the order'))
+            : null,
+        ])
+      case 'EMPTY':
+        return messagePage(reply, 200, 'Your cart is empty', state.shop.name, [
+          h('p', { key: 1 }, 'There is nothing to check out: add products to the cart in the shop first.'),
+        ])
+      case 'OPEN': {
+        const client = await bundle.get()
+        const pageState = checkoutPageState({
+          shop: state.shop,
+          cartId: state.cart.id,
+          quote: state.quote,
+          values: { ...defaultValues(state.shop), ...form.values },
+          errors: form.errors ?? [],
+          formError: form.formError ?? null,
+          tracking: trackingFromQuery(form.query),
+        })
+        const html = renderDocument({
+          title: `Checkout · ${state.shop.name}`,
+          heading: 'Checkout',
+          shopName: state.shop.name,
+          app: { element: h(CheckoutApp, { initial: pageState }), state: pageState, scriptUrl: scriptUrl(client) },
+        })
+        return sendPage(reply, form.status ?? 200, html)
+      }
+    }
+  }
+
+  function giftHeading(view: GiftView) {
+    return view.kind === 'GIVEAWAY_LINK' ? 'Redeem your giveaway' : 'Redeem your Twitch gift'
+  }
+
+  async function renderGift(
+    reply: FastifyReply,
+    request: FastifyRequest,
+    view: GiftView | undefined,
+    form: { values?: Record<string, string>; errors?: FieldError[]; formError?: string | null; status?: number } = {},
+  ) {
+    if (!view) {
+      return messagePage(reply, 404, 'Gift not found', null, [h('p', { key: 1 }, 'This gift link does not exist.')])
+    }
+    const { gift, shop } = view
+    const shopName = shop.name
+    if (gift.status === 'REDEEMED') {
+      return messagePage(reply, 409, 'Already redeemed', shopName, [
+        h('p', { key: 1 }, `This gift was already redeemed${gift.order_friendly_id ? ` (order ${gift.order_friendly_id})` : ''}.`),
+        h('p', { key: 2 }, 'A gift link works once.'),
+      ])
+    }
+    if (gift.status === 'CANCELLED') {
+      return messagePage(reply, 410, 'Gift cancelled', shopName, [
+        h(
+          'p',
+          { key: 1 },
+          view.kind === 'GIVEAWAY_LINK'
+            ? 'This giveaway link was cancelled by the creator and can no longer be redeemed.'
+            : 'This gift was cancelled and can no longer be redeemed.',
+        ),
+      ])
+    }
+    if (gift.status === 'CHANGED_TO_PROMOTION') {
+      return messagePage(reply, 410, 'Gift changed to a discount', shopName, [
+        h('p', { key: 1 }, 'This gift was turned into a discount code and can no longer be redeemed as a product.'),
+      ])
+    }
+    if (view.kind === 'TWITCH_GIFT' && gift.winner_selected_at === null) {
+      return messagePage(reply, 409, 'No winner yet', shopName, [
+        h('p', { key: 1 }, 'This gift has no winner yet: it can be redeemed once a draw picks one.'),
+      ])
+    }
+    if (!view.product || view.variants.length === 0) {
+      return messagePage(reply, 409, 'Sold out', shopName, [
+        h('p', { key: 1 }, 'Sorry, this gift’s product is sold out. Contact the creator for a replacement.'),
+      ])
+    }
+    const client = await bundle.get()
+    const images = JSON.parse(view.product.images) as { url?: string }[]
+    const state: GiftPageState = {
+      page: 'gift',
+      shopName,
+      giftId: gift.id,
+      action: request.url.split('?')[0] ?? '',
+      productName: view.product.name,
+      productImage: images[0]?.url ?? null,
+      heading: giftHeading(view),
+      variants: view.variants.map((v) => ({ id: v.id, name: v.name })),
+      countries: [...checkoutCountries],
+      values: { 'shipping.country': 'US', ...(gift.winner_email ? { email: gift.winner_email } : {}), ...form.values },
+      errors: form.errors ?? [],
+      formError: form.formError ?? null,
+    }
+    const html = renderDocument({
+      title: `${state.heading} · ${shopName}`,
+      heading: state.heading,
+      shopName,
+      app: { element: h(GiftApp, { initial: state }), state, scriptUrl: scriptUrl(client) },
+    })
+    return sendPage(reply, form.status ?? 200, html)
+  }
+
+  function redeemInput(fields: FormFields) {
+    const form = parseCheckoutForm(fields)
+    return { variantId: single(fields.variantId) ?? '', email: form.email, shipping: form.shipping }
+  }
+
+  return async function checkoutRoutes(app: FastifyInstance): Promise<void> {
+    await app.register(formbody, { bodyLimit: 64 * 1024 })
+
+    // Build the client bundle as soon as the server listens, not on the first shopper's request.
+    app.addHook('onListen', async () => {
+      bundle.get().catch((error: unknown) => app.log.error({ err: error }, 'checkout bundle failed to build'))
+    })
+
+    app.get('/checkout', async (request, reply) => {
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
+      return reply.redirect(`/checkout/${search}`, 301)
+    })
+
+    app.get('/checkout/', async (request, reply) => {
+      const query = request.query as Query
+      const state = await checkout.openCheckout(single(query.cartId) ?? '', single(query.cartCurrency)?.toUpperCase())
+      return renderCheckoutState(reply, state, { query })
+    })
+
+    app.post('/checkout/', async (request, reply) => {
+      const fields = (request.body ?? {}) as FormFields
+      const form = parseCheckoutForm(fields)
+      const query = { ...(request.query as Query), ...Object.fromEntries(Object.entries(form.tracking)) }
+      const values = redisplayedValues(fields)
+      const rerender = async (errors: FieldError[], formError: string | null, status: number) =>
+        renderCheckoutState(reply, await checkout.openCheckout(form.cartId, form.currency || undefined), {
+          values,
+          errors,
+          formError,
+          query,
+          status,
+        })
+      if (single(fields.action) === 'apply') {
+        const state = await checkout.openCheckout(form.cartId, form.currency || undefined)
+        if (state.state !== 'OPEN') return renderCheckoutState(reply, state, { query })
+        const quote = await checkout.quote(form)
+        return renderCheckoutState(reply, { ...state, quote }, { values, query })
+      }
+      try {
+        const placed = await checkout.placeOrder(form)
+        return reply.redirect(`/checkout/orders/${placed.orderId}`, 303)
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.status >= 500) throw error
+        const errors = issuesOf(error)
+        return rerender(errors, errors.length > 0 ? 'Please correct the highlighted fields.' : error.message, error.status)
+      }
+    })
+
+    app.post('/checkout/api/quote', async (request) => {
+      const quote = await checkout.quote(parseCheckoutForm((request.body ?? {}) as FormFields))
+      return toQuoteView(quote)
+    })
+
+    app.post('/checkout/api/orders', async (request, reply) => {
+      const placed = await checkout.placeOrder(parseCheckoutForm((request.body ?? {}) as FormFields))
+      return reply.code(201).send({ ...placed, confirmationUrl: `/checkout/orders/${placed.orderId}` })
+    })
+
+    app.get('/checkout/orders/:orderId', async (request, reply) => {
+      const { orderId } = request.params as { orderId: string }
+      const found = await checkout.getOrder(orderId)
+      if (!found) {
+        return messagePage(reply, 404, 'Order not found', null, [h('p', { key: 1 }, 'There is no order at this address.')])
+      }
+      const html = renderDocument({
+        title: `Order ${found.order.friendly_id} · ${found.shop?.name ?? 'Fanshelf'}`,
+        heading: 'Order confirmed',
+        shopName: found.shop?.name ?? null,
+        body: h(ConfirmationPage, { view: toConfirmationView(found.order, found.lines) }),
+      })
+      return sendPage(reply, 200, html)
+    })
+
+    app.get('/checkout/assets/:file', async (request, reply) => {
+      const { file } = request.params as { file: string }
+      const client = await bundle.get()
+      if (file !== client.fileName) return reply.code(404).send({ code: 'NOT_FOUND', message: `No asset ${file}.` })
+      const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('vary', 'accept-encoding')
+      if (gzip) reply.header('content-encoding', 'gzip')
+      return reply.send(gzip ? client.gzipped : client.code)
+    })
+
+    for (const path of ['/gifts/:giftId', '/gifts/:giftId/redeem']) {
+      app.get(path, async (request, reply) => {
+        const { giftId } = request.params as { giftId: string }
+        return renderGift(reply, request, await giftRedemption.getGift(giftId))
+      })
+      app.post(path, async (request, reply) => {
+        const { giftId } = request.params as { giftId: string }
+        const fields = (request.body ?? {}) as FormFields
+        try {
+          const placed = await giftRedemption.redeem(giftId, redeemInput(fields))
+          return reply.redirect(`/checkout/orders/${placed.orderId}`, 303)
+        } catch (error) {
+          if (!(error instanceof DomainError) || error.status >= 500) throw error
+          const errors = issuesOf(error)
+          return renderGift(reply, request, await giftRedemption.getGift(giftId), {
+            values: redisplayedValues(fields),
+            errors,
+            formError: errors.length > 0 ? 'Please correct the highlighted fields.' : error.message,
+            status: error.status,
+          })
+        }
+      })
+    }
+
+    app.post('/gifts/api/:giftId/redeem', async (request, reply) => {
+      const { giftId } = request.params as { giftId: string }
+      const placed = await giftRedemption.redeem(giftId, redeemInput((request.body ?? {}) as FormFields))
+      return reply.code(201).send({ ...placed, confirmationUrl: `/checkout/orders/${placed.orderId}` })
+    })
+  }
+}

@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto'
+import { Readable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { matchesIfNoneMatch } from '../storefront/storefront-http.js'
+import type { FeedService } from './feed.service.js'
+
+/**
+ * `GET /.well-known/merchant-center/rss.xml`: the product feed of the shop the Host header
+ * addresses (no authentication; the feed lists what the shop publishes). Caches may keep it for
+ * 15 minutes; a weak ETag and Last-Modified, computed from the shop's public catalogue (counts,
+ * latest change, stock), let them revalidate with `304 Not Modified` without the body.
+ */
+export const feedPath = '/.well-known/merchant-center/rss.xml'
+const cacheControl = 'public, max-age=900'
+
+export function createFeedRoutes(feed: FeedService) {
+  return async function feedRoutes(app: FastifyInstance): Promise<void> {
+    app.get(feedPath, async (request, reply) => {
+      const shop = await feed.findShop(request.headers.host)
+      if (!shop) {
+        return reply
+          .code(404)
+          .send({ code: 'SHOP_NOT_FOUND', message: `No shop is published at ${String(request.headers.host ?? '')}.` })
+      }
+      const version = await feed.version(shop.id)
+      const etag = `W/"${createHash('sha256').update(JSON.stringify([shop.id, shop.name, shop.updated_at, version])).digest('base64url').slice(0, 27)}"`
+      const lastModified = new Date(Math.max(Date.parse(version.latest) || 0, Date.parse(shop.updated_at) || 0))
+      reply.header('cache-control', cacheControl).header('etag', etag).header('last-modified', lastModified.toUTCString())
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send()
+      const selfUrl = `${request.protocol}://${String(request.headers.host ?? '')}${feedPath}`
+      reply.header('content-type', 'application/rss+xml; charset=utf-8')
+      return reply.send(Readable.from(feed.feed(shop, selfUrl)))
+    })
+  }
+}

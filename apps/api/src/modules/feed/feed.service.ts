@@ -1,0 +1,66 @@
+import type { Db } from '../../db/database.js'
+import type { ShopsTable, VariantsTable } from '../../db/schema.js'
+import { demoShopSpec } from '../../seed/demo-catalog.js'
+import { listVariants } from '../products/products.repository.js'
+import { feedHead, feedItems, feedTail } from './feed-xml.js'
+import { feedVersion, findShopByHost, listPublicProductsPage, listShops } from './feed.repository.js'
+
+/**
+ * The product feed of a shop (`/.well-known/merchant-center/rss.xml`): every variant of every
+ * public product, written as a stream of pages so a shop with thousands of products is neither
+ * held in memory nor kept waiting for the first byte.
+ */
+
+/** Hosts that address the demo shop in local use (decision 0003). */
+const localHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]'])
+
+/** Products per query while streaming. */
+export const feedPageSize = 200
+
+export function hostName(hostHeader: string | undefined): string {
+  const host = (hostHeader ?? '').trim().toLowerCase()
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1)
+  return host.replace(/:\d+$/, '')
+}
+
+export function createFeedService(db: Db) {
+  return {
+    /** The shop a Host header addresses: its domain or public domain; loopback hosts the demo shop. */
+    async findShop(hostHeader: string | undefined): Promise<ShopsTable | undefined> {
+      const host = hostName(hostHeader)
+      // The demo shop by its seeded domain; without the demo data, the oldest shop.
+      if (localHosts.has(host)) return (await findShopByHost(db, demoShopSpec.domain)) ?? (await listShops(db))[0]
+      return host ? findShopByHost(db, host) : undefined
+    },
+
+    version: (shopId: string) => feedVersion(db, shopId),
+
+    /** The feed document, piece by piece. */
+    async *feed(shop: ShopsTable, selfUrl: string): AsyncGenerator<string> {
+      yield feedHead(shop, selfUrl)
+      let after: { createdAt: string; id: string } | undefined
+      for (;;) {
+        const products = await listPublicProductsPage(db, shop.id, after, feedPageSize)
+        if (products.length === 0) break
+        const variants = await listVariants(
+          db,
+          shop.id,
+          products.map((p) => p.id),
+        )
+        const byProduct = new Map<string, VariantsTable[]>()
+        for (const variant of variants) {
+          const list = byProduct.get(variant.product_id)
+          if (list) list.push(variant)
+          else byProduct.set(variant.product_id, [variant])
+        }
+        yield products.map((product) => feedItems(shop, product, byProduct.get(product.id) ?? [])).join('')
+        const last = products[products.length - 1]!
+        after = { createdAt: last.created_at, id: last.id }
+        if (products.length < feedPageSize) break
+      }
+      yield feedTail
+    },
+  }
+}
+
+export type FeedService = ReturnType<typeof createFeedService>

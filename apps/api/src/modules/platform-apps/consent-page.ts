@@ -1,0 +1,84 @@
+import { Fragment, createElement as h } from 'react'
+import { csrfFieldName } from '../admin-sessions/admin-session-policy.js'
+import type { AuthorizationParameters } from './consent-request.js'
+
+/**
+ * The consent page (server-rendered, no script): which app, which shop, what it may do in plain
+ * words, and two submit buttons in one form carrying the session's CSRF token and the request's
+ * parameters. The merchant admin restyles it later; the server-side rules stay.
+ */
+
+export interface ConsentPageProps {
+  clientId: string
+  appName: string
+  shop: { name: string; domain: string }
+  adminEmail: string
+  /** Plain-word descriptions of the scopes, in registration order. */
+  permissions: string[]
+  parameters: AuthorizationParameters
+  csrfToken: string
+  /** This page's own path, for the sign-out form to come back to. */
+  returnTo: string
+}
+
+function hidden(name: string, value: string | undefined) {
+  return value === undefined ? null : h('input', { type: 'hidden', name, value })
+}
+
+export function ConsentPage(props: ConsentPageProps) {
+  const { parameters } = props
+  const destination = new URL(parameters.redirectUri).origin
+  return h(
+    Fragment,
+    null,
+    h('h1', null, `Connect ${props.appName} to ${props.shop.name}?`),
+    h(
+      'p',
+      null,
+      h('strong', null, props.appName),
+      ' asks for access to your shop ',
+      h('strong', null, props.shop.name),
+      ` (${props.shop.domain}). If you approve, it will be able to:`,
+    ),
+    h(
+      'ul',
+      { className: 'scopes', 'aria-label': 'What the app will be able to do' },
+      ...props.permissions.map((permission) => h('li', { key: permission }, permission)),
+      h('li', { key: 'shop' }, 'See the shop’s name, domain and contact details'),
+    ),
+    h(
+      'p',
+      { className: 'muted' },
+      'After you decide, you return to ',
+      h('code', null, destination),
+      '. You can disconnect the app at any time in the admin’s developer settings.',
+    ),
+    h(
+      'form',
+      { method: 'post', action: `/admin/platform-apps/${encodeURIComponent(props.clientId)}/connect` },
+      hidden(csrfFieldName, props.csrfToken),
+      hidden('redirect_uri', parameters.redirectUri),
+      hidden('state', parameters.state),
+      hidden('code_challenge', parameters.codeChallenge),
+      hidden('code_challenge_method', parameters.codeChallengeMethod),
+      h(
+        'div',
+        { className: 'actions' },
+        h('button', { type: 'submit', name: 'decision', value: 'approve', className: 'primary' }, 'Approve'),
+        h('button', { type: 'submit', name: 'decision', value: 'deny', className: 'secondary' }, 'Deny'),
+      ),
+    ),
+    h(
+      'form',
+      { method: 'post', action: '/admin/sign-out', className: 'muted' },
+      hidden(csrfFieldName, props.csrfToken),
+      hidden('return_to', props.returnTo),
+      h(
+        'p',
+        null,
+        `Signed in as ${props.adminEmail}. `,
+        h('button', { type: 'submit', className: 'link' }, 'Not you? Sign out'),
+      ),
+    ),
+  )
+}

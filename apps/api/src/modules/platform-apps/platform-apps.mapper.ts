@@ -1,0 +1,28 @@
+import { supportedChallengeMethods } from './pkce.js'
+
+/**
+ * The RFC 8414 metadata document (contract `AuthorizationServerMetadata`). `authorization_endpoint`
+ * is a template: consent pages are per app (`{clientId}` in the path), as the contract documents.
+ */
+export function toAuthorizationServerMetadata(input: {
+  issuer: string
+  authorizationUrl: string
+  tokenUrl: string
+  revokeUrl: string
+  scopes: string[]
+}) {
+  const authMethods = ['client_secret_basic', 'client_secret_post']
+  return {
+    issuer: input.issuer,
+    authorization_endpoint: input.issuer + input.authorizationUrl,
+    token_endpoint: input.issuer + input.tokenUrl,
+    revocation_endpoint: input.issuer + input.revokeUrl,
+    response_types_supported: ['code'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    token_endpoint_auth_methods_supported: authMethods,
+    revocation_endpoint_auth_methods_supported: authMethods,
+    code_challenge_methods_supported: [...supportedChallengeMethods],
+    scopes_supported: input.scopes,
+    service_documentation: `${input.issuer}/open-api/`,
+  }
+}

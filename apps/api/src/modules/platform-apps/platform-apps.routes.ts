@@ -1,0 +1,197 @@
+import { fastifyCookie } from '@fastify/cookie'
+import fastifyFormbody from '@fastify/formbody'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { createElement as h } from 'react'
+import { DomainError } from '../../http/errors.js'
+import { applyRateLimit } from '../../http/security.js'
+import { sendErrorPage, sendPage } from '../admin-sessions/admin-page.js'
+import { createAdminGuard } from '../admin-sessions/admin-session-guard.js'
+import { signInPath } from '../admin-sessions/admin-sessions.routes.js'
+import { fieldValue, formFields } from '../admin-sessions/form-fields.js'
+import { ConsentPage } from './consent-page.js'
+import { type ConsentCheck, checkConsentRequest, consentPath, deniedRedirect } from './consent-request.js'
+import { invalidRequest, OAuthError } from './oauth-errors.js'
+import { invalidClient, readClientCredentials, readParameters } from './oauth-request.js'
+import { toAuthorizationServerMetadata } from './platform-apps.mapper.js'
+import { authorizationUrlTemplate, scopeSummary } from './platform-scopes.js'
+
+/**
+ * Platform apps over HTTP:
+ *
+ * - the OAuth endpoints of the contract — `POST /platform/token`, `POST /platform/revoke` (form or
+ *   JSON; RFC 6749 error bodies) and the RFC 8414 metadata — each rate limited per client IP;
+ * - the consent page `/admin/platform-apps/{clientId}/connect` (GET shows, POST decides);
+ * - the admin API for connections: `GET /admin/api/platform-apps/connections` and
+ *   `DELETE /admin/api/platform-apps/{appId}/connection` (session + CSRF).
+ *
+ * The OAuth endpoints are registered here rather than through the operation router because their
+ * errors — bad parameters included — must be RFC 6749 `{error, error_description}`, not the API's
+ * `{code, message}`; their paths still come from the contract.
+ */
+
+const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' }
+
+export async function platformAppRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(oauthEndpoints)
+  await app.register(consentRoutes)
+  await app.register(connectionRoutes)
+}
+
+async function oauthEndpoints(app: FastifyInstance): Promise<void> {
+  const { services, limiter, clock, config, contract } = app.platform
+  const urlOf = (operationId: string) => {
+    const operation = contract.operations.find((op) => op.operationId === operationId)
+    if (!operation) throw new Error(`The contract has no operation ${operationId}`)
+    return operation.url
+  }
+  const tokenUrl = urlOf('exchangePlatformToken')
+  const revokeUrl = urlOf('revokePlatformToken')
+  const metadataUrl = urlOf('getAuthorizationServerMetadata')
+  const metadata = toAuthorizationServerMetadata({
+    issuer: config.publicUrl,
+    authorizationUrl: authorizationUrlTemplate(contract),
+    tokenUrl,
+    revokeUrl,
+    scopes: [...services.platformApps.scopes.keys()],
+  })
+
+  await app.register(fastifyFormbody, { parser: formFields })
+
+  app.setErrorHandler((error: FastifyError | OAuthError | DomainError, request, reply) => {
+    if (error instanceof OAuthError)
+      return reply
+        .code(error.status)
+        .headers({ ...error.headers, ...noStore })
+        .send(error.toBody())
+    // A body Fastify could not parse (wrong media type, broken JSON) is still an OAuth request.
+    const status = error instanceof DomainError ? undefined : error.statusCode
+    if (request.method === 'POST' && status !== undefined && status >= 400 && status < 500) {
+      const oauth = invalidRequest(
+        'Send the parameters form-encoded (application/x-www-form-urlencoded) or as a JSON object.',
+      )
+      return reply.code(oauth.status).headers(noStore).send(oauth.toBody())
+    }
+    throw error
+  })
+
+  // Unauthenticated endpoints: the client IP is the rate-limit principal.
+  const limitPerIp = (request: FastifyRequest, reply: FastifyReply) =>
+    applyRateLimit(request, reply, `ip:${request.ip}`, limiter, clock)
+
+  app.post(tokenUrl, { onRequest: limitPerIp }, async (request, reply) => {
+    const parameters = readParameters(request.body)
+    const credentials = readClientCredentials(request.headers.authorization, parameters)
+    const client = await services.platformApps.authenticateClient(credentials.clientId, credentials.clientSecret)
+    if (!client) throw invalidClient(credentials.viaBasic)
+    const tokens = await services.platformTokens.exchange(client, parameters)
+    reply.headers(noStore)
+    return tokens
+  })
+
+  app.post(revokeUrl, { onRequest: limitPerIp }, async (request, reply) => {
+    const parameters = readParameters(request.body)
+    const credentials = readClientCredentials(request.headers.authorization, parameters)
+    const client = await services.platformApps.authenticateClient(credentials.clientId, credentials.clientSecret)
+    if (!client) throw invalidClient(credentials.viaBasic)
+    if (parameters.token === undefined) throw invalidRequest('token is required.')
+    await services.platformTokens.revoke(client, parameters.token)
+    return reply.code(200).send()
+  })
+
+  app.get(metadataUrl, { onRequest: limitPerIp }, async () => metadata)
+}
+
+type ConsentRequest = FastifyRequest<{ Params: { clientId: string }; Querystring: Record<string, unknown> }>
+
+async function consentRoutes(app: FastifyInstance): Promise<void> {
+  const { services } = app.platform
+  const guard = createAdminGuard(services.adminSessions)
+  await app.register(fastifyCookie)
+  await app.register(fastifyFormbody, { parser: formFields })
+  const connectUrl = '/admin/platform-apps/:clientId/connect'
+
+  async function check(clientId: string, raw: unknown): Promise<ConsentCheck> {
+    const found = await services.platformApps.findApp(clientId)
+    return checkConsentRequest(clientId, found, (raw ?? {}) as Record<string, unknown>)
+  }
+
+  app.get(connectUrl, async (request: ConsentRequest, reply) => {
+    const { clientId } = request.params
+    const checked = await check(clientId, request.query)
+    if (checked.kind === 'refuse') return sendErrorPage(reply, checked.status, checked.title, checked.message)
+    if (checked.kind === 'redirect') return reply.redirect(checked.location, 303)
+    const here = consentPath(clientId, checked.parameters)
+    const signedIn = await guard.current(request)
+    if (!signedIn) return reply.redirect(signInPath(here), 303)
+    const { session, token } = signedIn
+    return sendPage(
+      reply,
+      200,
+      `Connect ${checked.app.name}`,
+      h(ConsentPage, {
+        clientId,
+        appName: checked.app.name,
+        shop: session.shop,
+        adminEmail: session.email,
+        permissions: checked.app.scopes.map((scope) => scopeSummary(services.platformApps.scopes, scope)),
+        parameters: checked.parameters,
+        csrfToken: services.adminSessions.csrfTokenFor(token),
+        returnTo: here,
+      }),
+    )
+  })
+
+  app.post(connectUrl, async (request: FastifyRequest<{ Params: { clientId: string } }>, reply) => {
+    const { clientId } = request.params
+    const checked = await check(clientId, request.body)
+    if (checked.kind === 'refuse') return sendErrorPage(reply, checked.status, checked.title, checked.message)
+    if (checked.kind === 'redirect') return reply.redirect(checked.location, 303)
+    const signedIn = await guard.current(request)
+    if (!signedIn) return reply.redirect(signInPath(consentPath(clientId, checked.parameters)), 303)
+    if (!services.adminSessions.isValidCsrfToken(signedIn.token, fieldValue(request.body, 'csrf_token'))) {
+      return sendErrorPage(
+        reply,
+        403,
+        'Request refused',
+        `This approval did not come from a current consent page. Go back to ${checked.app.name} and start connecting again.`,
+      )
+    }
+    const decision = fieldValue(request.body, 'decision')
+    // RFC 9700 §4.12: 303, so the browser follows with a GET and never re-posts the form.
+    if (decision === 'deny') return reply.redirect(deniedRedirect(checked.parameters), 303)
+    if (decision !== 'approve') {
+      return sendErrorPage(reply, 400, 'No decision', 'Choose Approve or Deny on the consent page.')
+    }
+    const { session } = signedIn
+    const location = await services.platformGrants.approve(
+      { shopId: session.shopId, adminUserId: session.adminUserId },
+      checked.app,
+      checked.parameters,
+    )
+    return reply.redirect(location, 303)
+  })
+}
+
+async function connectionRoutes(app: FastifyInstance): Promise<void> {
+  const { services } = app.platform
+  const guard = createAdminGuard(services.adminSessions)
+  await app.register(fastifyCookie)
+
+  app.get('/admin/api/platform-apps/connections', async (request, reply) => {
+    const { session } = await guard.require(request)
+    reply.header('cache-control', 'no-store')
+    return { results: await services.platformGrants.listConnections(session.shopId) }
+  })
+
+  app.delete(
+    '/admin/api/platform-apps/:appId/connection',
+    async (request: FastifyRequest<{ Params: { appId: string } }>, reply) => {
+      const { session } = await guard.requireMutation(request)
+      await services.platformGrants.disconnect(
+        { shopId: session.shopId, adminUserId: session.adminUserId },
+        request.params.appId,
+      )
+      return reply.code(204).send()
+    },
+  )
+}

@@ -1,0 +1,154 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Clock } from '../../clock.js'
+import type { Db } from '../../db/database.js'
+import type { PlatformAppsTable } from '../../db/schema.js'
+import { DomainError } from '../../http/errors.js'
+import { type SecretBox, tokenHash } from '../../security/secret-box.js'
+import type { AppKeySource } from '../webhook-delivery/webhook-signatures.js'
+import { isWellFormedSecret, mintSecret, newPlatformId } from './opaque-tokens.js'
+import { findPlatformApp, insertPlatformApp, listPlatformApps } from './platform-apps.repository.js'
+import type { ScopeCatalogue } from './platform-scopes.js'
+import { redirectUriProblem } from './redirect-uris.js'
+
+/**
+ * The registry of platform apps. Registration is invite-only: an operator runs
+ * `fanshelf app create`, which calls `register` and shows the client secret and the webhook HMAC
+ * key once. The secret is kept as a SHA-256 digest (only ever checked); the HMAC key is sealed,
+ * since every delivery to the app's webhooks is signed with it.
+ */
+
+export interface RegisterAppInput {
+  name: string
+  /** Exact redirect URIs: https, or http on a loopback host. */
+  redirectUris: string[]
+  /** Scopes from the contract's platformOAuth scheme. */
+  scopes: string[]
+}
+
+export interface RegisteredApp {
+  clientId: string
+  /** Shown once: only its digest is stored. */
+  clientSecret: string
+  /** Shown once here; it signs the app's webhook deliveries (`X-Fanshelf-Hmac-Apps-SHA256`). */
+  webhookHmacKey: string
+  name: string
+  redirectUris: string[]
+  scopes: string[]
+  createdAt: string
+}
+
+/** An app as the rest of the module sees it (no secrets). */
+export interface PlatformApp {
+  id: string
+  name: string
+  redirectUris: string[]
+  scopes: string[]
+  status: PlatformAppsTable['status']
+  createdAt: string
+}
+
+export function toPlatformApp(row: PlatformAppsTable): PlatformApp {
+  return {
+    id: row.id,
+    name: row.name,
+    redirectUris: JSON.parse(row.redirect_uris) as string[],
+    scopes: JSON.parse(row.scopes) as string[],
+    status: row.status,
+    createdAt: row.created_at,
+  }
+}
+
+const maxNameLength = 100
+const maxRedirectUris = 20
+/** Compared against when the client id is unknown, so a miss costs what a hit does. */
+const decoyDigest = tokenHash(mintSecret('clientSecret'))
+
+function digestsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+export function createPlatformAppService(db: Db, deps: { clock: Clock; secretBox: SecretBox; scopes: ScopeCatalogue }) {
+  const { clock, secretBox, scopes: catalogue } = deps
+
+  function assertRegistrable(input: RegisterAppInput): void {
+    const problems: string[] = []
+    const name = input.name.trim()
+    if (name === '' || name.length > maxNameLength) problems.push(`the name must be 1–${maxNameLength} characters`)
+    if (input.redirectUris.length === 0) problems.push('at least one redirect URI is required')
+    if (input.redirectUris.length > maxRedirectUris) problems.push(`at most ${maxRedirectUris} redirect URIs`)
+    for (const uri of input.redirectUris) {
+      const problem = redirectUriProblem(uri)
+      if (problem) problems.push(problem)
+    }
+    if (new Set(input.redirectUris).size !== input.redirectUris.length) problems.push('a redirect URI is repeated')
+    for (const scope of input.scopes) {
+      if (!catalogue.has(scope)) problems.push(`${scope} is not a scope (known: ${[...catalogue.keys()].join(', ')})`)
+    }
+    if (new Set(input.scopes).size !== input.scopes.length) problems.push('a scope is repeated')
+    if (problems.length > 0) {
+      throw new DomainError('PLATFORM_APP_INVALID', `The app cannot be registered: ${problems.join('; ')}.`, {
+        problems,
+      })
+    }
+  }
+
+  async function findApp(clientId: string): Promise<PlatformApp | undefined> {
+    const row = await findPlatformApp(db, clientId)
+    return row ? toPlatformApp(row) : undefined
+  }
+
+  /** The app's HMAC key, for the delivery worker (webhook-signatures.ts `AppKeySource`). */
+  const appKeys: AppKeySource = {
+    async keyFor(appId) {
+      const row = await findPlatformApp(db, appId)
+      return row ? secretBox.open(row.webhook_hmac_key_sealed) : undefined
+    },
+  }
+
+  return {
+    scopes: catalogue,
+    appKeys,
+    findApp,
+
+    async register(input: RegisterAppInput): Promise<RegisteredApp> {
+      assertRegistrable(input)
+      const clientId = newPlatformId('app_')
+      const clientSecret = mintSecret('clientSecret')
+      const webhookHmacKey = `whsec_${randomBytes(32).toString('base64')}`
+      const createdAt = new Date(clock.now()).toISOString()
+      const redirectUris = [...input.redirectUris]
+      const scopes = [...input.scopes]
+      await insertPlatformApp(db, {
+        id: clientId,
+        name: input.name.trim(),
+        redirect_uris: JSON.stringify(redirectUris),
+        scopes: JSON.stringify(scopes),
+        client_secret_hash: tokenHash(clientSecret),
+        webhook_hmac_key_sealed: secretBox.seal(webhookHmacKey),
+        status: 'ACTIVE',
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      return { clientId, clientSecret, webhookHmacKey, name: input.name.trim(), redirectUris, scopes, createdAt }
+    },
+
+    async list(): Promise<PlatformApp[]> {
+      return (await listPlatformApps(db)).map(toPlatformApp)
+    },
+
+    /**
+     * Client authentication (client_secret_post / client_secret_basic). A malformed secret is refused
+     * before any lookup; an unknown client costs the same comparison as a known one.
+     */
+    async authenticateClient(clientId: string, clientSecret: string): Promise<PlatformApp | undefined> {
+      if (!isWellFormedSecret('clientSecret', clientSecret)) return undefined
+      const row = clientId.startsWith('app_') ? await findPlatformApp(db, clientId) : undefined
+      const matches = digestsEqual(tokenHash(clientSecret), row?.client_secret_hash ?? decoyDigest)
+      return row && matches ? toPlatformApp(row) : undefined
+    },
+  }
+}
+
+export type PlatformAppService = ReturnType<typeof createPlatformAppService>

@@ -1,0 +1,150 @@
+import type { Clock } from '../../clock.js'
+import type { Db } from '../../db/database.js'
+import { notFound } from '../../http/errors.js'
+import { tokenHash } from '../../security/secret-box.js'
+import { recordEvent } from '../events/event-outbox.js'
+import { deleteWebhookConfiguration } from '../webhook-configurations/webhook-configurations.repository.js'
+import type { AuthorizationParameters } from './consent-request.js'
+import { authorizationCodeTtlMs, codeRetentionMs } from './oauth-policy.js'
+import { mintSecret, newPlatformId } from './opaque-tokens.js'
+import type { PlatformApp, PlatformAppService } from './platform-apps.service.js'
+import {
+  findActiveGrant,
+  findRetiredAppWebhookConfigurations,
+  insertCode,
+  insertGrantIfNone,
+  listActiveGrantsOfShop,
+  pruneCodes,
+  retireAppWebhookConfigurations,
+  revokeGrants,
+  updateGrantConsent,
+} from './platform-grants.repository.js'
+import { scopeSummary } from './platform-scopes.js'
+import { redirectWith } from './redirect-uris.js'
+
+/**
+ * Grants: a shop's consent to an app — the connection the merchant admin lists and disconnects,
+ * and the principal of the app's rate limit. One active grant per app and shop; consenting again
+ * refreshes it. Approving a consent issues a single-use authorization code under the grant.
+ */
+
+/** The admin acting in the merchant admin (a signed-in admin-session user). */
+export interface ShopAdmin {
+  shopId: string
+  adminUserId: string
+}
+
+/** A connected app, as the merchant admin shows it. */
+export interface PlatformAppConnection {
+  appId: string
+  name: string
+  scopes: { scope: string; description: string }[]
+  connectedAt: string
+  /** When the shop last consented (a reconnect while connected refreshes it). */
+  consentedAt: string
+  consentedBy: string | null
+}
+
+export function createPlatformGrantService(db: Db, deps: { clock: Clock; apps: PlatformAppService }) {
+  const { clock, apps } = deps
+  let lastPrune = 0
+
+  return {
+    /**
+     * Approve → the redirect to the app with a fresh code (and `state`). The code is bound to the
+     * app, the shop, the redirect URI and the PKCE challenge; it is stored as a digest.
+     */
+    async approve(admin: ShopAdmin, app: PlatformApp, parameters: AuthorizationParameters): Promise<string> {
+      const code = mintSecret('authorizationCode')
+      const nowMs = clock.now()
+      const now = new Date(nowMs).toISOString()
+      const scopes = JSON.stringify(app.scopes)
+      await db.transaction().execute(async (trx) => {
+        let grant = await findActiveGrant(trx, app.id, admin.shopId)
+        if (grant) {
+          await updateGrantConsent(trx, grant.id, scopes, admin.adminUserId, now)
+        } else {
+          // Configurations retired by an earlier disconnect go now: the app starts afresh.
+          for (const configuration of await findRetiredAppWebhookConfigurations(trx, app.id, admin.shopId)) {
+            await deleteWebhookConfiguration(trx, configuration)
+          }
+          await insertGrantIfNone(trx, {
+            id: newPlatformId('grt_'),
+            app_id: app.id,
+            shop_id: admin.shopId,
+            scopes,
+            granted_by: admin.adminUserId,
+            created_at: now,
+            updated_at: now,
+            revoked_at: null,
+            revoked_reason: null,
+          })
+          grant = await findActiveGrant(trx, app.id, admin.shopId)
+        }
+        if (!grant) throw new Error('The grant vanished while consenting')
+        await insertCode(trx, {
+          code_hash: tokenHash(code),
+          grant_id: grant.id,
+          app_id: app.id,
+          shop_id: admin.shopId,
+          redirect_uri: parameters.redirectUri,
+          code_challenge: parameters.codeChallenge ?? null,
+          code_challenge_method: parameters.codeChallenge === undefined ? null : 'S256',
+          scopes,
+          created_at: now,
+          expires_at: new Date(nowMs + authorizationCodeTtlMs).toISOString(),
+          used_at: null,
+          family_id: null,
+        })
+      })
+      if (nowMs - lastPrune > 3_600_000) {
+        lastPrune = nowMs
+        await pruneCodes(db, new Date(nowMs - codeRetentionMs).toISOString())
+      }
+      return redirectWith(parameters.redirectUri, { code, state: parameters.state })
+    },
+
+    /** The shop's connected apps, oldest connection first. */
+    async listConnections(shopId: string): Promise<PlatformAppConnection[]> {
+      const rows = await listActiveGrantsOfShop(db, shopId)
+      return rows.map((row) => ({
+        appId: row.app_id,
+        name: row.name,
+        scopes: (JSON.parse(row.scopes) as string[]).map((scope) => ({
+          scope,
+          description: scopeSummary(apps.scopes, scope),
+        })),
+        connectedAt: row.created_at,
+        consentedAt: row.updated_at,
+        consentedBy: row.granted_by,
+      }))
+    },
+
+    /**
+     * Disconnect: every token of the app for the shop stops working at once, and
+     * PLATFORM_APP_DISCONNECTED `{appId, shopId}` goes to the app's own webhook configurations —
+     * recorded in the same transaction. The app's configurations then receive nothing more.
+     */
+    async disconnect(admin: ShopAdmin, appId: string): Promise<{ appId: string; shopId: string }> {
+      return db.transaction().execute(async (trx) => {
+        const nowMs = clock.now()
+        const now = new Date(nowMs).toISOString()
+        const revoked = await revokeGrants(trx, { appId, shopId: admin.shopId }, 'DISCONNECTED', now)
+        if (revoked.length === 0) {
+          throw notFound('PLATFORM_APP_CONNECTION_NOT_FOUND', `The app ${appId} is not connected to this shop.`, {
+            appId,
+          })
+        }
+        await recordEvent(
+          trx,
+          { shopId: admin.shopId, type: 'PLATFORM_APP_DISCONNECTED', data: { appId, shopId: admin.shopId }, appId },
+          nowMs,
+        )
+        await retireAppWebhookConfigurations(trx, appId, admin.shopId, now)
+        return { appId, shopId: admin.shopId }
+      })
+    },
+  }
+}
+
+export type PlatformGrantService = ReturnType<typeof createPlatformGrantService>

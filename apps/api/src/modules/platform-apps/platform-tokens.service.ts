@@ -1,0 +1,265 @@
+import type { Clock } from '../../clock.js'
+import type { Db, Executor } from '../../db/database.js'
+import type { BearerGrant } from '../../http/principal.js'
+import { tokenHash } from '../../security/secret-box.js'
+import { invalidGrant, invalidRequest, OAuthError } from './oauth-errors.js'
+import { accessTokenTtlSeconds, refreshTokenFamilyTtlMs, refreshTokenIdleTtlMs } from './oauth-policy.js'
+import { isWellFormedSecret, mintSecret, newPlatformId, secretPrefixes } from './opaque-tokens.js'
+import { isWellFormedVerifier, verifierMatches } from './pkce.js'
+import type { PlatformApp } from './platform-apps.service.js'
+import { consumeCode, findCode, findGrant, revokeGrants } from './platform-grants.repository.js'
+import {
+  findLiveAccessToken,
+  findToken,
+  insertTokens,
+  revokeFamily,
+  revokeToken,
+  rotateRefreshToken,
+} from './platform-tokens.repository.js'
+
+/**
+ * The token endpoint's grants (RFC 6749 §4.1.3, §6), revocation (RFC 7009) and the bearer check.
+ *
+ * - A code is exchanged once, within 120 s, by its app, with its redirect URI and — when the consent
+ *   carried a challenge — the matching PKCE verifier; a verifier without a challenge is refused
+ *   (downgrade). A replayed code revokes the tokens issued from it.
+ * - A refresh token rotates: each use answers a new pair and retires the old token; presenting a
+ *   retired one is treated as theft and revokes the whole grant.
+ * - Consuming a code or refresh token, and the revocations a replay triggers, are committed even
+ *   when the answer is an error: the transaction returns the error rather than throwing it.
+ */
+
+/** The token endpoint's success body (contract `TokenResponse`). */
+export interface TokenResponse {
+  access_token: string
+  token_type: 'Bearer'
+  expires_in: number
+  refresh_token: string
+  scope: string
+}
+
+/** Request parameters after parsing: each present at most once. */
+export type OAuthParameters = Record<string, string | undefined>
+
+type Outcome = { tokens: TokenResponse } | { error: OAuthError }
+
+function required(parameters: OAuthParameters, name: string): string {
+  const value = parameters[name]
+  if (value === undefined) throw invalidRequest(`${name} is required.`)
+  return value
+}
+
+const invalidCode = () => invalidGrant('The authorization code is invalid, expired or was already used.')
+const invalidRefresh = () => invalidGrant('The refresh token is invalid, expired or revoked.')
+
+export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
+  const { clock } = deps
+
+  async function issuePair(
+    trx: Executor,
+    family: { grantId: string; appId: string; shopId: string; familyId: string; familyExpiresAt: string },
+    scopes: string[],
+    nowMs: number,
+  ): Promise<TokenResponse> {
+    const accessToken = mintSecret('accessToken')
+    const refreshToken = mintSecret('refreshToken')
+    const now = new Date(nowMs).toISOString()
+    const base = {
+      grant_id: family.grantId,
+      app_id: family.appId,
+      shop_id: family.shopId,
+      family_id: family.familyId,
+      scopes: JSON.stringify(scopes),
+      created_at: now,
+      rotated_at: null,
+      revoked_at: null,
+    }
+    const refreshExpiresMs = Math.min(nowMs + refreshTokenIdleTtlMs, Date.parse(family.familyExpiresAt))
+    await insertTokens(trx, [
+      {
+        ...base,
+        token_hash: tokenHash(accessToken),
+        kind: 'access',
+        expires_at: new Date(nowMs + accessTokenTtlSeconds * 1000).toISOString(),
+        family_expires_at: null,
+      },
+      {
+        ...base,
+        token_hash: tokenHash(refreshToken),
+        kind: 'refresh',
+        expires_at: new Date(refreshExpiresMs).toISOString(),
+        family_expires_at: family.familyExpiresAt,
+      },
+    ])
+    return {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: accessTokenTtlSeconds,
+      refresh_token: refreshToken,
+      scope: scopes.join(' '),
+    }
+  }
+
+  function scopesStillAllowed(app: PlatformApp, scopes: string[]): OAuthError | undefined {
+    const withdrawn = scopes.filter((scope) => !app.scopes.includes(scope))
+    if (withdrawn.length === 0) return undefined
+    return new OAuthError(
+      'invalid_scope',
+      `The app is no longer registered for ${withdrawn.join(', ')}; the shop must connect it again.`,
+    )
+  }
+
+  async function exchangeCode(app: PlatformApp, parameters: OAuthParameters): Promise<TokenResponse> {
+    const code = required(parameters, 'code')
+    const redirectUri = required(parameters, 'redirect_uri')
+    const verifier = parameters.code_verifier
+    if (verifier !== undefined && !isWellFormedVerifier(verifier)) {
+      throw invalidRequest('code_verifier must be 43–128 characters of A–Z, a–z, 0–9, "-", ".", "_" and "~".')
+    }
+    // O8: a code that fails its checksum never reaches the database.
+    if (!isWellFormedSecret('authorizationCode', code)) throw invalidCode()
+    const codeHash = tokenHash(code)
+    const nowMs = clock.now()
+    const now = new Date(nowMs).toISOString()
+
+    const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+      const row = await findCode(trx, codeHash)
+      if (!row || row.app_id !== app.id) return { error: invalidCode() }
+      const replayed = async (familyId: string | null): Promise<Outcome> => {
+        if (familyId) await revokeFamily(trx, familyId, now)
+        return {
+          error: invalidGrant('The authorization code was already used; the tokens issued from it have been revoked.'),
+        }
+      }
+      if (row.used_at !== null) return replayed(row.family_id)
+      const familyId = newPlatformId('tfam_')
+      // The atomic claim: a concurrent exchange of the same code loses here and counts as a replay.
+      if (!(await consumeCode(trx, codeHash, familyId, now)))
+        return replayed((await findCode(trx, codeHash))?.family_id ?? null)
+      if (Date.parse(row.expires_at) <= nowMs) return { error: invalidGrant('The authorization code has expired.') }
+      if (row.redirect_uri !== redirectUri) {
+        return { error: invalidGrant('redirect_uri differs from the one of the consent request.') }
+      }
+      if (row.code_challenge !== null) {
+        if (verifier === undefined) {
+          return { error: invalidGrant('code_verifier is required: the consent request carried a code_challenge.') }
+        }
+        if (!verifierMatches(verifier, row.code_challenge)) {
+          return { error: invalidGrant('code_verifier does not match the code_challenge of the consent request.') }
+        }
+      } else if (verifier !== undefined) {
+        return { error: invalidGrant('code_verifier was sent, but the consent request carried no code_challenge.') }
+      }
+      const grant = await findGrant(trx, row.grant_id)
+      if (!grant || grant.revoked_at !== null) {
+        return { error: invalidGrant('The shop disconnected the app after consenting.') }
+      }
+      const scopes = JSON.parse(row.scopes) as string[]
+      const withdrawn = scopesStillAllowed(app, scopes)
+      if (withdrawn) return { error: withdrawn }
+      const tokens = await issuePair(
+        trx,
+        {
+          grantId: row.grant_id,
+          appId: app.id,
+          shopId: row.shop_id,
+          familyId,
+          familyExpiresAt: new Date(nowMs + refreshTokenFamilyTtlMs).toISOString(),
+        },
+        scopes,
+        nowMs,
+      )
+      return { tokens }
+    })
+    if ('error' in outcome) throw outcome.error
+    return outcome.tokens
+  }
+
+  async function refresh(app: PlatformApp, parameters: OAuthParameters): Promise<TokenResponse> {
+    const token = required(parameters, 'refresh_token')
+    if (!isWellFormedSecret('refreshToken', token)) throw invalidRefresh()
+    const hash = tokenHash(token)
+    const nowMs = clock.now()
+    const now = new Date(nowMs).toISOString()
+
+    const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+      const row = await findToken(trx, hash)
+      if (row?.kind !== 'refresh' || row.app_id !== app.id) return { error: invalidRefresh() }
+      const reused = async (): Promise<Outcome> => {
+        await revokeGrants(trx, { grantId: row.grant_id }, 'REFRESH_TOKEN_REUSE', now)
+        return { error: invalidGrant('The refresh token was already used; the grant has been revoked.') }
+      }
+      if (row.rotated_at !== null) return reused()
+      if (row.revoked_at !== null) return { error: invalidRefresh() }
+      if (Date.parse(row.expires_at) <= nowMs) return { error: invalidGrant('The refresh token has expired.') }
+      const grant = await findGrant(trx, row.grant_id)
+      if (!grant || grant.revoked_at !== null) return { error: invalidRefresh() }
+      const scopes = JSON.parse(row.scopes) as string[]
+      const withdrawn = scopesStillAllowed(app, scopes)
+      if (withdrawn) return { error: withdrawn }
+      // The atomic claim: of two concurrent refreshes with one token, the loser is a reuse.
+      if (!(await rotateRefreshToken(trx, hash, now))) return reused()
+      const tokens = await issuePair(
+        trx,
+        {
+          grantId: row.grant_id,
+          appId: app.id,
+          shopId: row.shop_id,
+          familyId: row.family_id,
+          familyExpiresAt: row.family_expires_at ?? now,
+        },
+        scopes,
+        nowMs,
+      )
+      return { tokens }
+    })
+    if ('error' in outcome) throw outcome.error
+    return outcome.tokens
+  }
+
+  return {
+    /** `POST /platform/token` for an authenticated client. */
+    async exchange(app: PlatformApp, parameters: OAuthParameters): Promise<TokenResponse> {
+      const grantType = parameters.grant_type
+      if (grantType === undefined) throw invalidRequest('grant_type is required.')
+      if (app.status !== 'ACTIVE') throw new OAuthError('unauthorized_client', 'The app is suspended.')
+      if (grantType === 'authorization_code') return exchangeCode(app, parameters)
+      if (grantType === 'refresh_token') return refresh(app, parameters)
+      throw new OAuthError(
+        'unsupported_grant_type',
+        `grant_type ${grantType} is not supported; use authorization_code or refresh_token.`,
+      )
+    },
+
+    /**
+     * `POST /platform/revoke` (RFC 7009): an access token ends alone; a refresh token ends its whole
+     * grant. Unknown, foreign, malformed or already revoked tokens are a silent success. The token's
+     * prefix tells its type, so `token_type_hint` is not needed.
+     */
+    async revoke(app: PlatformApp, token: string): Promise<void> {
+      const kind = token.startsWith(secretPrefixes.refreshToken) ? 'refreshToken' : 'accessToken'
+      if (!isWellFormedSecret(kind, token)) return
+      const hash = tokenHash(token)
+      const row = await findToken(db, hash)
+      if (!row || row.app_id !== app.id) return
+      const now = new Date(clock.now()).toISOString()
+      if (row.kind === 'refresh') await revokeGrants(db, { grantId: row.grant_id }, 'REVOKED_BY_APP', now)
+      else await revokeToken(db, hash, now)
+    },
+
+    /**
+     * The open API's bearer check (http/security.ts): a live access token under an active grant. Its
+     * scopes are those consented to, less any the app is no longer registered for.
+     */
+    async authenticateBearer(token: string): Promise<BearerGrant | undefined> {
+      if (!isWellFormedSecret('accessToken', token)) return undefined
+      const row = await findLiveAccessToken(db, tokenHash(token), new Date(clock.now()).toISOString())
+      if (!row) return undefined
+      const registered = new Set(JSON.parse(row.app_scopes) as string[])
+      const scopes = (JSON.parse(row.scopes) as string[]).filter((scope) => registered.has(scope))
+      return { shopId: row.shop_id, appId: row.app_id, grantId: row.grant_id, scopes: new Set(scopes) }
+    },
+  }
+}
+
+export type PlatformTokenService = ReturnType<typeof createPlatformTokenService>

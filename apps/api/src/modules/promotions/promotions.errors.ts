@@ -1,0 +1,79 @@
+import { DomainError, notFound } from '../../http/errors.js'
+
+export function promotionNotFound(promotionId: string): DomainError {
+  return notFound('PROMOTION_NOT_FOUND', `Promotion ${promotionId} does not exist.`, { promotionId })
+}
+
+export function oncePerOrderNotSupported(discountType: string): DomainError {
+  return new DomainError(
+    'PROMOTION_ONCE_PER_ORDER_CONFIGURATION_NOT_SUPPORTED_FOR_DISCOUNT_TYPE',
+    `appliesTo.oncePerOrder cannot be combined with a ${discountType} discount.`,
+    { field: 'appliesTo/oncePerOrder', discountType },
+    400,
+  )
+}
+
+/** A referenced product or variant is not in the shop: 400 (a bad reference in the body), not 404. */
+export function promotionProductNotFound(reference: { productId: string } | { variantId: string }): DomainError {
+  const message =
+    'productId' in reference
+      ? `Product ${reference.productId} (appliesTo.products) was not found in the shop.`
+      : `Variant ${reference.variantId} (discount.products) was not found in the shop.`
+  return new DomainError('PROMOTION_PRODUCT_NOT_FOUND', message, reference, 400)
+}
+
+export function promotionTierNotFound(tierId: string): DomainError {
+  return new DomainError(
+    'PROMOTION_TIER_NOT_FOUND',
+    `Membership tier ${tierId} (tiers.tiersIds) was not found in the shop.`,
+    { tierId },
+    400,
+  )
+}
+
+export function promotionCurrencyMismatch(field: string, currency: string, shopCurrency: string): DomainError {
+  return new DomainError(
+    'PROMOTION_CURRENCY_MISMATCH',
+    `${field.replaceAll('/', '.')} is in ${currency}; amounts must be in the shop's currency, ${shopCurrency}.`,
+    { field, currency, shopCurrency },
+    400,
+  )
+}
+
+export function promotionCodeDuplication(code: string): DomainError {
+  return new DomainError(
+    'PROMOTION_CODE_DUPLICATION',
+    `The code ${code} is already used by another promotion.`,
+    { promotionCode: code },
+    409,
+  )
+}
+
+export function promotionCodesDuplication(codes: string[]): DomainError {
+  return new DomainError(
+    'PROMOTION_CODES_DUPLICATION',
+    `The codes ${codes.join(', ')} are the same when compared ignoring case.`,
+    { promotionCodes: codes },
+    409,
+  )
+}
+
+export function promotionStatusTransitionNotAllowed(promotionId: string, status: string, action: string): DomainError {
+  return new DomainError(
+    'PROMOTION_STATUS_TRANSITION_NOT_ALLOWED',
+    `Promotion ${promotionId} is ${status}; it cannot ${action === 'useUp' ? 'be used up' : action}.`,
+    { promotionId, status, action },
+    409,
+  )
+}
+
+export function promotionNotUsable(promotionId: string, status: string, code?: string): DomainError {
+  return new DomainError(
+    'PROMOTION_NOT_USABLE',
+    code === undefined
+      ? `Promotion ${promotionId} is ${status} and cannot be used.`
+      : `Code ${code} of promotion ${promotionId} is ${status} and cannot be used.`,
+    { promotionId, status, ...(code === undefined ? {} : { promotionCode: code }) },
+    409,
+  )
+}

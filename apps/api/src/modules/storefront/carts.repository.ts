@@ -1,0 +1,119 @@
+import type { Dialect, Executor } from '../../db/database.js'
+import type { CartLinesTable, CartsTable } from '../../db/schema.js'
+
+export async function insertCart(db: Executor, cart: CartsTable): Promise<void> {
+  await db.insertInto('carts').values(cart).execute()
+}
+
+/**
+ * A cart of the shop. With `lock` on PostgreSQL the row is locked until the transaction ends, so
+ * concurrent changes of one cart run one after the other (SQLite has one writer: transactions are
+ * serialized already).
+ */
+export function findCart(db: Executor, shopId: string, cartId: string, lock?: Dialect) {
+  return db
+    .selectFrom('carts')
+    .selectAll()
+    .where('id', '=', cartId)
+    .where('shop_id', '=', shopId)
+    .$if(lock === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst()
+}
+
+/** A cart by id alone (the hosted checkout addresses carts by id; the shop is the cart's). */
+export function findCartById(db: Executor, cartId: string, lock?: Dialect) {
+  return db
+    .selectFrom('carts')
+    .selectAll()
+    .where('id', '=', cartId)
+    .$if(lock === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst()
+}
+
+export function listCartLines(db: Executor, cartId: string) {
+  return db.selectFrom('cart_lines').selectAll().where('cart_id', '=', cartId).orderBy('position').execute()
+}
+
+/**
+ * The lines of a cart with their variants and products, in line order, without lines whose
+ * product was archived since they were added.
+ */
+export function listCartItems(db: Executor, cartId: string) {
+  return db
+    .selectFrom('cart_lines as l')
+    .innerJoin('variants as v', 'v.id', 'l.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .selectAll('v')
+    .select([
+      'l.quantity as line_quantity',
+      'p.name as product_name',
+      'p.slug as product_slug',
+      'p.state as product_state',
+      'p.description as product_description',
+      'p.images as product_images',
+    ])
+    .where('l.cart_id', '=', cartId)
+    .where('p.access', '!=', 'ARCHIVED')
+    .orderBy('l.position')
+    .execute()
+}
+
+export type CartItemRow = Awaited<ReturnType<typeof listCartItems>>[number]
+
+/** Variants the shop sells (its own, of products not archived), with their product's state. */
+export function findSellableVariants(db: Executor, shopId: string, variantIds: string[]) {
+  if (variantIds.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.id', 'v.stock_type', 'v.in_stock', 'p.state as product_state'])
+    .where('v.shop_id', '=', shopId)
+    .where('v.id', 'in', variantIds)
+    .where('p.access', '!=', 'ARCHIVED')
+    .execute()
+}
+
+export async function insertCartLines(db: Executor, lines: CartLinesTable[]): Promise<void> {
+  if (lines.length === 0) return
+  await db.insertInto('cart_lines').values(lines).execute()
+}
+
+export async function updateCartLine(
+  db: Executor,
+  cartId: string,
+  variantId: string,
+  values: Pick<CartLinesTable, 'quantity' | 'updated_at'> & Partial<Pick<CartLinesTable, 'rec_strategy'>>,
+): Promise<void> {
+  await db
+    .updateTable('cart_lines')
+    .set(values)
+    .where('cart_id', '=', cartId)
+    .where('variant_id', '=', variantId)
+    .execute()
+}
+
+export async function deleteCartLines(db: Executor, cartId: string, variantIds: string[]): Promise<void> {
+  if (variantIds.length === 0) return
+  await db.deleteFrom('cart_lines').where('cart_id', '=', cartId).where('variant_id', 'in', variantIds).execute()
+}
+
+export async function touchCart(db: Executor, cartId: string, updatedAt: string): Promise<void> {
+  await db.updateTable('carts').set({ updated_at: updatedAt }).where('id', '=', cartId).execute()
+}
+
+/** Closes an open cart: answers false when it was not open any more (someone else checked it out). */
+export async function closeCart(db: Executor, cartId: string, orderId: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('carts')
+    .set({ status: 'CLOSED', order_id: orderId, updated_at: at })
+    .where('id', '=', cartId)
+    .where('status', '=', 'OPEN')
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** Deletes carts idle since before `cutoff` (their lines go with them); answers how many. */
+export async function deleteCartsIdleSince(db: Executor, cutoff: string): Promise<number> {
+  const result = await db.deleteFrom('carts').where('updated_at', '<', cutoff).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

@@ -1,0 +1,275 @@
+import { type Clock, isoTime } from '../../clock.js'
+import type { Db, Dialect, Executor } from '../../db/database.js'
+import type { CartLinesTable, CartsTable } from '../../db/schema.js'
+import { validationError } from '../../http/errors.js'
+import { newUuid } from '../../ids.js'
+import type { ExchangeRates } from '../money/exchange-rates.js'
+import {
+  cartIdleExpiryMs,
+  cartPurgeIntervalMs,
+  isCartExpired,
+  maxCartLines,
+  maxLineQuantity,
+} from './cart-rules.js'
+import {
+  type CartItemRow,
+  deleteCartLines,
+  deleteCartsIdleSince,
+  findCart,
+  findSellableVariants,
+  insertCart,
+  insertCartLines,
+  listCartItems,
+  listCartLines,
+  touchCart,
+  updateCartLine,
+} from './carts.repository.js'
+import type { StorefrontCatalogService } from './storefront-catalog.service.js'
+import {
+  cartClosed,
+  cartInsufficientStock,
+  cartNotFound,
+  cartTooManyLines,
+  cartVariantNotFound,
+} from './storefront.errors.js'
+import { priceConverter, toCart, toCartLine } from './storefront.mapper.js'
+
+export interface CartItemInput {
+  variantId: string
+  quantity: number
+  recStrategy?: string
+}
+
+export interface CreateCartInput {
+  items: CartItemInput[]
+  metadata?: Record<string, string>
+}
+
+export interface CartOptions {
+  clock: Clock
+  dialect: Dialect
+  rates: ExchangeRates
+  catalog: StorefrontCatalogService
+}
+
+type Action = 'create' | 'add' | 'change' | 'remove'
+
+/** What a request wants a cart's lines to become: the new quantity per variant (0 = no line). */
+interface Plan {
+  quantities: Map<string, number>
+  /** Variants whose quantity the request set or raised: they must be sellable and in stock. */
+  checked: Map<string, { index: number; quantity: number }>
+  recStrategies: Map<string, string>
+}
+
+/**
+ * Anonymous storefront carts. Every change runs in one transaction that first locks the cart, so
+ * concurrent changes of one cart are serialized (20 concurrent adds of 1 give quantity 20). The
+ * bounds are in cart-rules.ts; the answers are the whole cart, prices in the requested currency
+ * (default: the currency the cart was created with).
+ */
+export function createCartService(db: Db, options: CartOptions) {
+  const { clock, dialect, rates, catalog } = options
+  let lastPurgeAt = Number.NEGATIVE_INFINITY
+
+  async function cartResource(executor: Executor, cart: CartsTable, currency: string) {
+    const rows = await listCartItems(executor, cart.id)
+    const price = priceConverter(rates.convert, currency)
+    return toCart(
+      cart,
+      currency,
+      rows.map((row: CartItemRow) =>
+        toCartLine({ quantity: row.line_quantity }, row, { id: row.product_id, name: row.product_name, slug: row.product_slug }, price),
+      ),
+    )
+  }
+
+  /** The cart, open or closed; unknown, other-shop and expired carts are 404. */
+  async function getLiveCart(trx: Executor, shopId: string, cartId: string, lock: boolean) {
+    const cart = await findCart(trx, shopId, cartId, lock ? dialect : undefined)
+    if (!cart || isCartExpired(cart, clock.now())) throw cartNotFound(cartId)
+    return cart
+  }
+
+  /**
+   * Checks the variants a request set or raised, in request order: each must be sold by the shop
+   * (400 CART_VARIANT_NOT_FOUND) and, when limited or sold out, in stock for the new line
+   * quantity (409 CART_INSUFFICIENT_STOCK); the line quantity must stay within maxLineQuantity.
+   */
+  async function assertPlan(trx: Executor, shopId: string, plan: Plan, action: Action): Promise<void> {
+    const ids = [...plan.checked.keys()]
+    const sellable = new Map((await findSellableVariants(trx, shopId, ids)).map((v) => [v.id, v]))
+    const ordered = [...plan.checked.entries()].sort((a, b) => a[1].index - b[1].index)
+    for (const [variantId] of ordered) if (!sellable.has(variantId)) throw cartVariantNotFound(variantId)
+    for (const [variantId, { index, quantity }] of ordered) {
+      if (quantity > maxLineQuantity) {
+        throw validationError([
+          {
+            location: 'body',
+            field: `items/${index}/quantity`,
+            rule: 'maximum',
+            message: `would make the line ${quantity}; a cart line holds at most ${maxLineQuantity}`,
+          },
+        ])
+      }
+      const variant = sellable.get(variantId)!
+      const available =
+        variant.product_state === 'SOLD_OUT' ? 0 : variant.stock_type === 'LIMITED' ? (variant.in_stock ?? 0) : Infinity
+      if (quantity > available) throw cartInsufficientStock(variantId, available)
+    }
+    const lines = [...plan.quantities.values()].filter((q) => q > 0).length
+    if (lines > maxCartLines && action !== 'remove') throw cartTooManyLines(maxCartLines)
+  }
+
+  /** Writes the difference between the cart's lines and the plan. */
+  async function applyPlan(trx: Executor, cart: CartsTable, current: CartLinesTable[], plan: Plan, now: string) {
+    const existing = new Map(current.map((line) => [line.variant_id, line]))
+    let position = current.reduce((max, line) => Math.max(max, line.position + 1), 0)
+    const inserts: CartLinesTable[] = []
+    const deletes: string[] = []
+    for (const [variantId, quantity] of plan.quantities) {
+      const line = existing.get(variantId)
+      const recStrategy = plan.recStrategies.get(variantId)
+      if (quantity <= 0) {
+        if (line) deletes.push(variantId)
+      } else if (!line) {
+        inserts.push({
+          cart_id: cart.id,
+          variant_id: variantId,
+          shop_id: cart.shop_id,
+          quantity,
+          position: position++,
+          rec_strategy: recStrategy ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+      } else if (line.quantity !== quantity || recStrategy !== undefined) {
+        await updateCartLine(trx, cart.id, variantId, {
+          quantity,
+          updated_at: now,
+          ...(recStrategy === undefined ? {} : { rec_strategy: recStrategy }),
+        })
+      }
+    }
+    await deleteCartLines(trx, cart.id, deletes)
+    await insertCartLines(trx, inserts)
+    await touchCart(trx, cart.id, now)
+  }
+
+  /** Lines of products archived since they were added leave the cart on its next change. */
+  async function dropArchivedLines(trx: Executor, shopId: string, cartId: string, lines: CartLinesTable[]) {
+    const live = new Set(
+      (
+        await findSellableVariants(
+          trx,
+          shopId,
+          lines.map((l) => l.variant_id),
+        )
+      ).map((v) => v.id),
+    )
+    const gone = lines.filter((line) => !live.has(line.variant_id))
+    await deleteCartLines(
+      trx,
+      cartId,
+      gone.map((l) => l.variant_id),
+    )
+    return lines.filter((line) => live.has(line.variant_id))
+  }
+
+  async function change(
+    shopId: string,
+    cartId: string,
+    requestedCurrency: string | undefined,
+    action: Exclude<Action, 'create'>,
+    items: CartItemInput[] | { variantId: string }[],
+  ) {
+    if (requestedCurrency !== undefined) await catalog.currencyFor(shopId, requestedCurrency)
+    return db.transaction().execute(async (trx) => {
+      const cart = await getLiveCart(trx, shopId, cartId, true)
+      if (cart.status !== 'OPEN') throw cartClosed(cartId)
+      const lines = await dropArchivedLines(trx, shopId, cart.id, await listCartLines(trx, cart.id))
+      const plan: Plan = {
+        quantities: new Map(lines.map((line) => [line.variant_id, line.quantity])),
+        checked: new Map(),
+        recStrategies: new Map(),
+      }
+      for (const [index, item] of items.entries()) {
+        if (action === 'remove') {
+          plan.quantities.set(item.variantId, 0)
+          continue
+        }
+        const { quantity, recStrategy } = item as CartItemInput
+        const next = action === 'add' ? (plan.quantities.get(item.variantId) ?? 0) + quantity : quantity
+        plan.quantities.set(item.variantId, next)
+        if (next > 0) plan.checked.set(item.variantId, { index, quantity: next })
+        else plan.checked.delete(item.variantId)
+        if (recStrategy !== undefined) plan.recStrategies.set(item.variantId, recStrategy)
+      }
+      await assertPlan(trx, shopId, plan, action)
+      const now = isoTime(clock.now())
+      await applyPlan(trx, cart, lines, plan, now)
+      return cartResource(trx, { ...cart, updated_at: now }, requestedCurrency ?? cart.currency)
+    })
+  }
+
+  /** Deletes expired carts, at most once per cartPurgeIntervalMs. */
+  async function purgeExpired(): Promise<void> {
+    const now = clock.now()
+    if (now - lastPurgeAt < cartPurgeIntervalMs) return
+    lastPurgeAt = now
+    await deleteCartsIdleSince(db, isoTime(now - cartIdleExpiryMs))
+  }
+
+  return {
+    /** `POST /carts`: entries of quantity 0 are skipped, repeats of a variant merged into one line. */
+    async createCart(shopId: string, input: CreateCartInput, requestedCurrency?: string) {
+      const currency = await catalog.currencyFor(shopId, requestedCurrency)
+      await purgeExpired()
+      return db.transaction().execute(async (trx) => {
+        const plan: Plan = { quantities: new Map(), checked: new Map(), recStrategies: new Map() }
+        for (const [index, item] of input.items.entries()) {
+          if (item.quantity === 0) continue
+          const next = (plan.quantities.get(item.variantId) ?? 0) + item.quantity
+          plan.quantities.set(item.variantId, next)
+          plan.checked.set(item.variantId, { index: plan.checked.get(item.variantId)?.index ?? index, quantity: next })
+        }
+        await assertPlan(trx, shopId, plan, 'create')
+        const now = isoTime(clock.now())
+        const cart: CartsTable = {
+          id: newUuid(),
+          shop_id: shopId,
+          currency,
+          metadata: JSON.stringify(input.metadata ?? {}),
+          status: 'OPEN',
+          order_id: null,
+          created_at: now,
+          updated_at: now,
+        }
+        await insertCart(trx, cart)
+        await applyPlan(trx, cart, [], plan, now)
+        return cartResource(trx, cart, currency)
+      })
+    },
+
+    /** `GET /carts/{cartId}`: open or closed carts; 404 for unknown, other-shop and expired ones. */
+    async getCart(shopId: string, cartId: string, requestedCurrency?: string) {
+      if (requestedCurrency !== undefined) await catalog.currencyFor(shopId, requestedCurrency)
+      const cart = await getLiveCart(db, shopId, cartId, false)
+      return cartResource(db, cart, requestedCurrency ?? cart.currency)
+    },
+
+    /** `POST /carts/{cartId}/add`: adds to existing lines, new variants get new lines. */
+    addItems: (shopId: string, cartId: string, items: CartItemInput[], currency?: string) =>
+      change(shopId, cartId, currency, 'add', items),
+
+    /** `POST /carts/{cartId}/change`: sets quantities (0 removes the line; absent variants are added). */
+    changeItems: (shopId: string, cartId: string, items: CartItemInput[], currency?: string) =>
+      change(shopId, cartId, currency, 'change', items),
+
+    /** `POST /carts/{cartId}/remove`: drops the listed variants' lines; others are ignored. */
+    removeItems: (shopId: string, cartId: string, items: { variantId: string }[], currency?: string) =>
+      change(shopId, cartId, currency, 'remove', items),
+  }
+}
+
+export type CartService = ReturnType<typeof createCartService>

@@ -1,0 +1,97 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { run } from '../cli.js'
+
+function capture() {
+  const output = { out: '', err: '' }
+  return {
+    output,
+    io: {
+      out: (text: string) => {
+        output.out += text
+      },
+      err: (text: string) => {
+        output.err += text
+      },
+    },
+  }
+}
+
+let dataDir: string
+const savedEnv = { ...process.env }
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-cli-app-'))
+  process.env.DATA_DIR = dataDir
+  process.env.DATABASE_URL = ''
+})
+afterAll(() => {
+  process.env = savedEnv
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('fanshelf app', () => {
+  it('creates an app with repeated --redirect-uri and --scopes, printing its secrets once as JSON', async () => {
+    const c = capture()
+    const code = await run(
+      [
+        'app',
+        'create',
+        '--name',
+        'Overlay Studio',
+        '--redirect-uri',
+        'https://overlay.example.com/cb',
+        '--redirect-uri',
+        'http://127.0.0.1:8765/cb',
+        '--scopes',
+        'order_read,webhook_write',
+        '--json',
+      ],
+      c.io,
+    )
+    expect(c.output.err).toBe('')
+    expect(code).toBe(0)
+    const app = JSON.parse(c.output.out)
+    expect(app).toMatchObject({
+      clientId: expect.stringMatching(/^app_/),
+      clientSecret: expect.stringMatching(/^fscs_/),
+      webhookHmacKey: expect.stringMatching(/^whsec_/),
+      name: 'Overlay Studio',
+      redirectUris: ['https://overlay.example.com/cb', 'http://127.0.0.1:8765/cb'],
+      scopes: ['order_read', 'webhook_write'],
+    })
+
+    const list = capture()
+    expect(await run(['app', 'list', '--json'], list.io)).toBe(0)
+    expect(JSON.parse(list.output.out)).toEqual([expect.objectContaining({ id: app.clientId, status: 'ACTIVE' })])
+    expect(list.output.out).not.toContain(app.clientSecret)
+  })
+
+  it('prints a readable summary with the consent URL without --json', async () => {
+    const c = capture()
+    expect(
+      await run(['app', 'create', '--name', 'Bot', '--redirect-uri', 'https://bot.example/cb', '--scopes', ''], c.io),
+    ).toBe(0)
+    expect(c.output.out).toMatch(/client_secret\s+fscs_\S+\s+\(shown once\)/)
+    expect(c.output.out).toContain('/admin/platform-apps/app_')
+  })
+
+  it('fails (exit 1) naming the problem for an unknown scope or a bad redirect URI', async () => {
+    const c = capture()
+    const code = await run(
+      ['app', 'create', '--name', 'X', '--redirect-uri', 'http://x.example/cb', '--scopes', 'order_read,everything'],
+      c.io,
+    )
+    expect(code).toBe(1)
+    expect(c.output.err).toContain('everything is not a scope')
+    expect(c.output.err).toContain('must use https')
+  })
+
+  it('exits 2 with the usage when a required option is missing', async () => {
+    const c = capture()
+    expect(await run(['app', 'create', '--name', 'X', '--scopes', 'order_read'], c.io)).toBe(2)
+    expect(c.output.err).toContain('--redirect-uri is required')
+    expect(c.output.err).toContain('Usage: fanshelf app create')
+  })
+})

@@ -1,0 +1,74 @@
+import { loadConfig, type RegisteredApp, withPlatformAppRegistry } from '@fanshelf/api'
+import { type Command, parseOptions, printJson, UsageError } from '../command.js'
+
+const usage = [
+  'Usage: fanshelf app create --name <name> --redirect-uri <url> [--redirect-uri <url> …] --scopes <a,b,…> [--json]',
+  '       fanshelf app list [--json]',
+  '',
+  'Registers a platform app (OAuth 2). Apps are invite-only: an operator registers one and hands',
+  'the partner its client id, client secret and webhook HMAC key. The secret and the key are shown',
+  'once: the secret is stored as a digest, the key sealed.',
+  '',
+  '  --name <text>          the app’s name, shown on the consent page',
+  '  --redirect-uri <url>   an exact redirect URI (https, or http on 127.0.0.1/localhost); repeatable',
+  '  --scopes <a,b,…>       the scopes the app needs, comma-separated (e.g. order_read,webhook_write);',
+  '                         see the platformOAuth scheme of openapi/open-api.yaml',
+  '  --json                 print {clientId, clientSecret, webhookHmacKey, name, redirectUris, scopes, createdAt}',
+].join('\n')
+
+function printRegistered(app: RegisteredApp, publicUrl: string): string {
+  const consent = new URL(`${publicUrl}/admin/platform-apps/${app.clientId}/connect`)
+  consent.searchParams.set('redirect_uri', app.redirectUris[0] ?? '')
+  return [
+    `Registered platform app "${app.name}"`,
+    `  client_id         ${app.clientId}`,
+    `  client_secret     ${app.clientSecret}   (shown once)`,
+    `  webhook HMAC key  ${app.webhookHmacKey}   (shown once)`,
+    `  redirect URIs     ${app.redirectUris.join(' ')}`,
+    `  scopes            ${app.scopes.join(' ') || '(none: current shop only)'}`,
+    '',
+    `Consent URL: ${consent}&state=…`,
+    `Token URL:   ${publicUrl}/open-api/v1.0/platform/token`,
+    '',
+  ].join('\n')
+}
+
+export const appCommand: Command = {
+  name: 'app',
+  summary: 'Register a platform app (OAuth client; prints its secrets once) or list apps',
+  usage,
+  async run(args, io) {
+    const { values, positionals } = parseOptions(args, {
+      name: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      scopes: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    })
+    const [subcommand] = positionals
+    const config = loadConfig()
+    if (subcommand === 'list') {
+      const apps = await withPlatformAppRegistry(config, (registry) => registry.list())
+      if (values.json) printJson(io, apps)
+      else {
+        io.out(apps.length === 0 ? 'No platform apps are registered.\n' : '')
+        for (const app of apps) io.out(`${app.id}  ${app.name}  [${app.scopes.join(' ')}]  ${app.status}\n`)
+      }
+      return 0
+    }
+    if (subcommand !== 'create') throw new UsageError('the subcommands are "create" and "list"')
+    if (!values.name) throw new UsageError('--name is required')
+    const redirectUris = values['redirect-uri'] ?? []
+    if (redirectUris.length === 0) throw new UsageError('--redirect-uri is required (repeat it for several)')
+    if (values.scopes === undefined) throw new UsageError('--scopes is required (comma-separated; may be empty)')
+    const scopes = values.scopes
+      .split(',')
+      .map((scope) => scope.trim())
+      .filter((scope) => scope !== '')
+    const app = await withPlatformAppRegistry(config, (registry) =>
+      registry.register({ name: values.name as string, redirectUris, scopes }),
+    )
+    if (values.json) printJson(io, app)
+    else io.out(printRegistered(app, config.publicUrl))
+    return 0
+  },
+}

@@ -1,0 +1,62 @@
+import {
+  createStorefrontTokenService,
+  loadConfig,
+  migrateToLatest,
+  openDatabase,
+  SecretBox,
+  systemClock,
+} from '@fanshelf/api'
+import { type Command, parseOptions, printJson, UsageError } from '../command.js'
+
+export const storefrontTokenCommand: Command = {
+  name: 'storefront-token',
+  summary: 'Show, create, regenerate or revoke a shop’s storefront API token',
+  usage: [
+    'Usage: fanshelf storefront-token --shop <shopId> [--regenerate | --revoke] [--json]',
+    '',
+    'Prints the shop’s storefront token (ptkn_…), creating it when the shop has none. The token',
+    'is public by design: storefronts send it as the storefront_token query parameter.',
+    '',
+    '  --shop <id>     the shop (sh_…), see fanshelf demo-credentials',
+    '  --regenerate    revoke the current token and create a new one (the old one stops working at once)',
+    '  --revoke        revoke the current token; the shop has none until the next call without flags',
+    '  --json          print {shopId, token, createdAt} (with --revoke: {shopId, revoked}) as JSON',
+  ].join('\n'),
+  async run(args, io) {
+    const { values, positionals } = parseOptions(args, {
+      shop: { type: 'string' },
+      regenerate: { type: 'boolean', default: false },
+      revoke: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    })
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`)
+    if (!values.shop) throw new UsageError('--shop is required')
+    if (values.regenerate && values.revoke) throw new UsageError('use either --regenerate or --revoke')
+    const config = loadConfig()
+    const database = openDatabase(config.databaseUrl)
+    try {
+      await migrateToLatest(database.db)
+      const shop = await database.db.selectFrom('shops').select('id').where('id', '=', values.shop).executeTakeFirst()
+      if (!shop) {
+        io.err(`fanshelf storefront-token: shop ${values.shop} does not exist (see fanshelf demo-credentials).\n`)
+        return 1
+      }
+      const tokens = createStorefrontTokenService(database.db, {
+        clock: systemClock,
+        secretBox: SecretBox.fromDataDir(config.dataDir),
+      })
+      if (values.revoke) {
+        const revoked = await tokens.revoke(shop.id)
+        if (values.json) printJson(io, { shopId: shop.id, revoked })
+        else io.out(revoked ? `Revoked the storefront token of ${shop.id}.\n` : `${shop.id} has no active token.\n`)
+        return 0
+      }
+      const token = values.regenerate ? await tokens.regenerate(shop.id) : await tokens.getOrCreate(shop.id)
+      if (values.json) printJson(io, { shopId: token.shopId, token: token.token, createdAt: token.createdAt })
+      else io.out(`${values.regenerate ? 'New storefront token' : 'Storefront token'} of ${shop.id}: ${token.token}\n`)
+      return 0
+    } finally {
+      await database.close()
+    }
+  },
+}
