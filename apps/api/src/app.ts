@@ -12,6 +12,7 @@ import { type HandlerTable, registerOperations } from './http/operation-router.j
 import { applyRateLimit, resolvePrincipal } from './http/security.js'
 import { installContractSerializer } from './http/serializer.js'
 import { newRequestId } from './ids.js'
+import { adminRoutes } from './modules/admin/admin.routes.js'
 import { adminSessionRoutes } from './modules/admin-sessions/admin-sessions.routes.js'
 import { createCheckoutRoutes } from './modules/checkout/checkout.routes.js'
 import { createFeedRoutes } from './modules/feed/feed.routes.js'
@@ -96,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   })
 
   // Storefront API: CORS for any origin, UNSUPPORTED_CURRENCY, ETag/304 on catalogue reads.
-  installStorefrontHttp(app)
+  installStorefrontHttp(app, { onWrite: () => services.storefront.catalogCache.clear() })
   const handlers: HandlerTable = openApiHandlers(services)
   registerOperations(app, contract, handlers, {
     authorize: async (request, reply, operation) => {
@@ -126,6 +127,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // OAuth token/revoke/metadata, the consent page, admin sign-in and the admin API for connections.
   await app.register(platformAppRoutes)
   await app.register(adminSessionRoutes)
+  // The merchant admin: its backend under /admin/api/… and the SPA (apps/admin/dist) under /admin/.
+  await app.register(adminRoutes())
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url

@@ -3,6 +3,8 @@ import type { Config } from './config.js'
 import type { DatabaseHandle } from './db/database.js'
 import type { Contract } from './http/contract.js'
 import type { Authenticators } from './http/principal.js'
+import { createAdminOrderService } from './modules/admin/admin-orders.service.js'
+import { createWebhookSecretService } from './modules/admin/webhook-secrets.service.js'
 import { createAdminSessionService } from './modules/admin-sessions/admin-sessions.service.js'
 import { createApiUserService } from './modules/api-users/api-users.service.js'
 import { createCheckoutService } from './modules/checkout/checkout.service.js'
@@ -21,6 +23,7 @@ import { createPlatformAppService } from './modules/platform-apps/platform-apps.
 import { createPlatformGrantService } from './modules/platform-apps/platform-grants.service.js'
 import { platformScopes } from './modules/platform-apps/platform-scopes.js'
 import { createPlatformTokenService } from './modules/platform-apps/platform-tokens.service.js'
+import { createProductAdminService } from './modules/products/products.admin.js'
 import { createProductService } from './modules/products/products.service.js'
 import { createPromotionService } from './modules/promotions/promotions.service.js'
 import { createShopService } from './modules/shops/shops.service.js'
@@ -101,10 +104,14 @@ export function createServices(deps: ServiceDeps) {
   const checkout = createCheckoutService(db, { clock, dialect: database.dialect, rates: exchangeRates })
   const giftRedemption = createGiftRedemptionService(db, { clock, rates: exchangeRates, giveawayLinks, gifting })
   const feed = createFeedService(db)
+  // Merchant admin (issue 8): product create/edit, the shop's webhook secret rotation, the order page.
+  const productAdmin = createProductAdminService(db, { clock, dialect: database.dialect })
+  const webhookSecrets = createWebhookSecretService(db, { clock, dialect: database.dialect, secretBox })
+  const adminOrders = createAdminOrderService(db, { orders, fulfillments })
 
   const authenticators: Authenticators = {
     basic: (username, password) => apiUsers.verify(username, password),
-    // Storefront tokens are wired in by their module.
+    // Platform apps' access tokens (OAuth): a live token under an active grant.
     bearer: (token) => platformTokens.authenticateBearer(token),
     storefrontToken: (token) => storefront.tokens.authenticate(token),
   }
@@ -139,6 +146,9 @@ export function createServices(deps: ServiceDeps) {
     platformGrants,
     platformTokens,
     adminSessions,
+    productAdmin,
+    webhookSecrets,
+    adminOrders,
     authenticators,
     async close(): Promise<void> {
       await webhookDelivery.stop()

@@ -64,8 +64,26 @@ describe('fanshelf app', () => {
 
     const list = capture()
     expect(await run(['app', 'list', '--json'], list.io)).toBe(0)
-    expect(JSON.parse(list.output.out)).toEqual([expect.objectContaining({ id: app.clientId, status: 'ACTIVE' })])
+    expect(JSON.parse(list.output.out)).toContainEqual(expect.objectContaining({ id: app.clientId, status: 'ACTIVE' }))
     expect(list.output.out).not.toContain(app.clientSecret)
+  })
+
+  it('suspends and resumes an app by client id', async () => {
+    const created = capture()
+    await run(
+      ['app', 'create', '--name', 'S', '--redirect-uri', 'https://s.example/cb', '--scopes', '', '--json'],
+      created.io,
+    )
+    const { clientId } = JSON.parse(created.output.out)
+    const suspend = capture()
+    expect(await run(['app', 'suspend', clientId], suspend.io)).toBe(0)
+    expect(suspend.output.out).toContain('is now SUSPENDED')
+    const resume = capture()
+    expect(await run(['app', 'resume', clientId, '--json'], resume.io)).toBe(0)
+    expect(JSON.parse(resume.output.out)).toMatchObject({ id: clientId, status: 'ACTIVE' })
+    const unknown = capture()
+    expect(await run(['app', 'suspend', 'app_nope'], unknown.io)).toBe(1)
+    expect(unknown.output.err).toContain('No platform app has the client id app_nope')
   })
 
   it('prints a readable summary with the consent URL without --json', async () => {

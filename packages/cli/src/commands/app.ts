@@ -4,6 +4,7 @@ import { type Command, parseOptions, printJson, UsageError } from '../command.js
 const usage = [
   'Usage: fanshelf app create --name <name> --redirect-uri <url> [--redirect-uri <url> …] --scopes <a,b,…> [--json]',
   '       fanshelf app list [--json]',
+  '       fanshelf app suspend <clientId>  |  fanshelf app resume <clientId>',
   '',
   'Registers a platform app (OAuth 2). Apps are invite-only: an operator registers one and hands',
   'the partner its client id, client secret and webhook HMAC key. The secret and the key are shown',
@@ -14,6 +15,8 @@ const usage = [
   '  --scopes <a,b,…>       the scopes the app needs, comma-separated (e.g. order_read,webhook_write);',
   '                         see the platformOAuth scheme of openapi/open-api.yaml',
   '  --json                 print {clientId, clientSecret, webhookHmacKey, name, redirectUris, scopes, createdAt}',
+  '',
+  'A suspended app’s tokens stop working and it cannot obtain new ones; resuming restores its grants.',
 ].join('\n')
 
 function printRegistered(app: RegisteredApp, publicUrl: string): string {
@@ -35,7 +38,7 @@ function printRegistered(app: RegisteredApp, publicUrl: string): string {
 
 export const appCommand: Command = {
   name: 'app',
-  summary: 'Register a platform app (OAuth client; prints its secrets once) or list apps',
+  summary: 'Register a platform app (OAuth client; prints its secrets once), list, suspend or resume apps',
   usage,
   async run(args, io) {
     const { values, positionals } = parseOptions(args, {
@@ -44,8 +47,16 @@ export const appCommand: Command = {
       scopes: { type: 'string' },
       json: { type: 'boolean', default: false },
     })
-    const [subcommand] = positionals
+    const [subcommand, clientId] = positionals
     const config = loadConfig()
+    if (subcommand === 'suspend' || subcommand === 'resume') {
+      if (!clientId) throw new UsageError(`${subcommand} needs the app's client id`)
+      const status = subcommand === 'suspend' ? 'SUSPENDED' : 'ACTIVE'
+      const app = await withPlatformAppRegistry(config, (registry) => registry.setStatus(clientId, status))
+      if (values.json) printJson(io, app)
+      else io.out(`${app.id} (${app.name}) is now ${app.status}\n`)
+      return 0
+    }
     if (subcommand === 'list') {
       const apps = await withPlatformAppRegistry(config, (registry) => registry.list())
       if (values.json) printJson(io, apps)
@@ -55,7 +66,7 @@ export const appCommand: Command = {
       }
       return 0
     }
-    if (subcommand !== 'create') throw new UsageError('the subcommands are "create" and "list"')
+    if (subcommand !== 'create') throw new UsageError('the subcommands are create, list, suspend and resume')
     if (!values.name) throw new UsageError('--name is required')
     const redirectUris = values['redirect-uri'] ?? []
     if (redirectUris.length === 0) throw new UsageError('--redirect-uri is required (repeat it for several)')

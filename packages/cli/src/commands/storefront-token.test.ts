@@ -8,7 +8,14 @@ function capture() {
   let out = ''
   let err = ''
   return {
-    io: { out: (text: string) => void (out += text), err: (text: string) => void (err += text) },
+    io: {
+      out: (text: string) => {
+        out += text
+      },
+      err: (text: string) => {
+        err += text
+      },
+    },
     get out() {
       return out
     },

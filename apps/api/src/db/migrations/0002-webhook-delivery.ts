@@ -6,8 +6,11 @@ import type { Kysely } from 'kysely'
  * - `webhook_events.schedule_base_attempt`: the attempt count when the current retry schedule began
  *   (0 at creation; the attempt count at the last replay), so a replayed event gets a fresh schedule
  *   while `attempt_count` keeps counting every attempt of the delivery log.
- * - `webhook_events_next_attempt`: the worker's claim scans due deliveries in `next_attempt_at` order;
- *   finished deliveries have a null `next_attempt_at` and never match.
+ * - `webhook_events_next_attempt`: the worker's discovery claim scans due deliveries in
+ *   `next_attempt_at` order, skipping configurations it already holds without reading the rows
+ *   (finished deliveries have a null `next_attempt_at` and never match).
+ * - `webhook_events_configuration_due`: the worker's refill claim takes the next due deliveries of
+ *   one configuration.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -17,11 +20,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('webhook_events_next_attempt')
     .on('webhook_events')
-    .columns(['next_attempt_at', 'created_at'])
+    .columns(['next_attempt_at', 'created_at', 'configuration_id'])
+    .execute()
+  await db.schema
+    .createIndex('webhook_events_configuration_due')
+    .on('webhook_events')
+    .columns(['configuration_id', 'next_attempt_at', 'created_at'])
     .execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('webhook_events_configuration_due').execute()
   await db.schema.dropIndex('webhook_events_next_attempt').execute()
   await db.schema.alterTable('webhook_events').dropColumn('schedule_base_attempt').execute()
 }

@@ -466,6 +466,31 @@ describe('POST /platform/revoke (RFC 7009)', () => {
   })
 })
 
+describe('suspended apps', () => {
+  it('lose bearer access and are refused with unauthorized_client, until resumed', async () => {
+    const apps = platform.app.platform.services.platformApps
+    const bot = await registerClient(platform, { scopes: ['order_read'], name: 'Suspended Bot' })
+    const tokens = await connect(platform, bot, admin)
+    await apps.setStatus(bot.app.clientId, 'SUSPENDED')
+
+    expect(await shopsCurrent(bot, tokens.access_token)).toBe(401)
+    expect(await oauthErrorOf(refresh(bot, tokens.refresh_token as string))).toMatchObject({
+      error: 'unauthorized_client',
+      status: 400,
+    })
+    const url = consentUrl(bot, { state: 's' })
+    const page = await platform.app.inject({
+      method: 'GET',
+      url: url.pathname + url.search,
+      headers: { cookie: admin.cookie },
+    })
+    expect(new URL(String(page.headers.location)).searchParams.get('error')).toBe('unauthorized_client')
+
+    await apps.setStatus(bot.app.clientId, 'ACTIVE')
+    expect(await shopsCurrent(bot, tokens.access_token)).toBe(200)
+  })
+})
+
 describe('rate limits', () => {
   it('count the OAuth endpoints per client IP', async () => {
     const from = (remoteAddress: string) =>

@@ -6,7 +6,12 @@ import { DomainError } from '../../http/errors.js'
 import { type SecretBox, tokenHash } from '../../security/secret-box.js'
 import type { AppKeySource } from '../webhook-delivery/webhook-signatures.js'
 import { isWellFormedSecret, mintSecret, newPlatformId } from './opaque-tokens.js'
-import { findPlatformApp, insertPlatformApp, listPlatformApps } from './platform-apps.repository.js'
+import {
+  findPlatformApp,
+  insertPlatformApp,
+  listPlatformApps,
+  setPlatformAppStatus,
+} from './platform-apps.repository.js'
 import type { ScopeCatalogue } from './platform-scopes.js'
 import { redirectUriProblem } from './redirect-uris.js'
 
@@ -136,6 +141,22 @@ export function createPlatformAppService(db: Db, deps: { clock: Clock; secretBox
 
     async list(): Promise<PlatformApp[]> {
       return (await listPlatformApps(db)).map(toPlatformApp)
+    },
+
+    /**
+     * Suspends an app (its tokens stop working, its consent page and token endpoint refuse it with
+     * `unauthorized_client`) or makes it active again; grants are kept, so resuming restores access.
+     */
+    async setStatus(clientId: string, status: PlatformApp['status']): Promise<PlatformApp> {
+      if (!(await setPlatformAppStatus(db, clientId, status, new Date(clock.now()).toISOString()))) {
+        throw new DomainError(
+          'PLATFORM_APP_NOT_FOUND',
+          `No platform app has the client id ${clientId}.`,
+          { clientId },
+          404,
+        )
+      }
+      return (await findApp(clientId)) as PlatformApp
     },
 
     /**

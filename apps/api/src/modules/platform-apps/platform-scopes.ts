@@ -2,8 +2,8 @@ import type { Contract } from '../../http/contract.js'
 
 /**
  * The OAuth scopes and their plain-word descriptions (and the consent URL template), read from
- * the contract's `platformOAuth` security scheme (the only copy: decision 0001). Registration refuses a scope not listed there,
- * and the consent page shows each scope's description.
+ * the contract's `platformOAuth` security scheme (the only copy: decision 0001). Registration
+ * refuses a scope not listed there, and the consent page shows each scope's description.
  */
 export type ScopeCatalogue = ReadonlyMap<string, string>
 
