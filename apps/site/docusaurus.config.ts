@@ -3,9 +3,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type * as Preset from '@docusaurus/preset-classic'
 import type { Config, PluginConfig } from '@docusaurus/types'
-import { themes as prismThemes } from 'prism-react-renderer'
+import { darkCodeTheme, lightCodeTheme } from './config/prism-themes'
 import { loadSiteEnv } from './config/site-env'
 import { strictness } from './config/strictness'
+import remarkSample from './plugins/remark-sample/index.ts'
 
 const siteDir = path.dirname(fileURLToPath(import.meta.url))
 const env = loadSiteEnv()
@@ -25,9 +26,9 @@ const referenceLink = (route: string) => (hasApiReference ? { to: route } : { hr
 const hasVersionSnapshots = existsSync(path.join(siteDir, 'versions.json'))
 
 const plugins: PluginConfig[] = [
-  './plugins/platform-facts',
-  './plugins/ai-output',
-  ...(hasApiReference ? ['./plugins/api-reference'] : []),
+  './plugins/platform-facts/index.ts',
+  './plugins/ai-output/index.ts',
+  ...(apiReferencePlugin ? [`./plugins/api-reference/${apiReferencePlugin}`] : []),
 ]
 
 const config: Config = {
@@ -40,12 +41,13 @@ const config: Config = {
   organizationName: 'fanshelf',
   projectName: 'developer-docs',
   future: { v4: true, faster: true },
+  customFields: { hasApiReference },
   i18n: { defaultLocale: 'en', locales: ['en'], localeConfigs: { en: { label: 'English', htmlLang: 'en' } } },
   markdown: { ...strictness.markdown, mermaid: true, format: 'detect' },
   themes: [
     '@docusaurus/theme-mermaid',
     [
-      './plugins/search-index',
+      './plugins/search-index/index.ts',
       {
         hashed: true,
         indexDocs: true,
@@ -68,6 +70,7 @@ const config: Config = {
         docs: {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
+          remarkPlugins: [[remarkSample, { samplesDir: path.join(siteDir, 'samples') }]],
           breadcrumbs: true,
           showLastUpdateTime: false,
           ...(hasVersionSnapshots
@@ -110,7 +113,9 @@ const config: Config = {
           announcementBar: {
             id: env.announcementId,
             content:
-              'Webhook deliveries now carry <a href="/webhooks/signature-verification/">Standard Webhooks signatures</a> next to <code>X-Fanshelf-Hmac-SHA256</code>.',
+              'Webhook deliveries now carry <a href="/webhooks/signature-verification/">Standard Webhooks signatures</a> next to the Fanshelf HMAC header.',
+            backgroundColor: '#402a89',
+            textColor: '#ffffff',
             isCloseable: true,
           },
         }
@@ -120,13 +125,15 @@ const config: Config = {
       logo: { alt: 'Fanshelf', src: 'img/logo.svg', width: 28, height: 28 },
       hideOnScroll: false,
       items: [
-        { type: 'doc', docId: 'index', label: 'Get started', position: 'left', activeBaseRegex: '^/(1\\.0/)?$' },
-        { type: 'docSidebar', sidebarId: 'storefront', label: 'Storefront', position: 'left' },
-        { type: 'docSidebar', sidebarId: 'webhooks', label: 'Webhooks', position: 'left' },
+        { type: 'custom-versionedDoc', docId: 'index', label: 'Get started', position: 'left' },
+        { type: 'custom-versionedDoc', sidebarId: 'storefront', label: 'Storefront', position: 'left' },
+        { type: 'custom-versionedDoc', sidebarId: 'webhooks', label: 'Webhooks', position: 'left' },
         { ...referenceLink('/storefront-api/'), label: 'Storefront API Docs', position: 'left' },
         { ...referenceLink('/open-api/'), label: 'Open API Docs', position: 'left' },
-        ...(hasVersionSnapshots ? [{ type: 'docsVersionDropdown' as const, position: 'right' as const }] : []),
-        { type: 'localeDropdown', position: 'right' },
+        ...(hasVersionSnapshots
+          ? [{ type: 'docsVersionDropdown' as const, position: 'right' as const, className: 'navbar-version' }]
+          : []),
+        { type: 'localeDropdown', position: 'right', className: 'navbar-locale' },
       ],
     },
     footer: {
@@ -162,9 +169,9 @@ const config: Config = {
       copyright: 'Copyright © 2025 Fanshelf. Built with Docusaurus.',
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
-      additionalLanguages: ['bash', 'json', 'markup-templating', 'php', 'ruby', 'java', 'csharp', 'go', 'http', 'diff'],
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
+      additionalLanguages: ['bash', 'markup-templating', 'php', 'ruby', 'java', 'csharp', 'http'],
     },
     mermaid: { theme: { light: 'neutral', dark: 'dark' } },
   } satisfies Preset.ThemeConfig,

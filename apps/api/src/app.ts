@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { type Clock, systemClock } from './clock.js'
@@ -11,6 +12,7 @@ import { DomainError } from './http/errors.js'
 import { type HandlerTable, registerOperations } from './http/operation-router.js'
 import { applyRateLimit, resolvePrincipal } from './http/security.js'
 import { installContractSerializer } from './http/serializer.js'
+import { registerStaticSite } from './http/static-site.js'
 import { newRequestId } from './ids.js'
 import { adminRoutes } from './modules/admin/admin.routes.js'
 import { adminSessionRoutes } from './modules/admin-sessions/admin-sessions.routes.js'
@@ -87,6 +89,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('request-id', request.id)
   })
   installErrorHandler(app)
+  // gzip/brotli for clients that ask (docs pages, specs, large JSON lists); small bodies stay plain.
+  await app.register(fastifyCompress, { threshold: 1024 })
   installContractSerializer(app)
 
   // Liveness: a constant answer (also the benchmarks' baseline route). Readiness checks the database.
@@ -115,10 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     allowedPath: (pathname) => pathname.endsWith('.yaml'),
     decorateReply: false,
   })
-  const siteIndex = path.join(config.siteDir, 'index.html')
-  if (fs.existsSync(siteIndex)) {
-    await app.register(fastifyStatic, { root: config.siteDir, prefix: '/', wildcard: true, decorateReply: false })
-  }
+  await registerStaticSite(app, config.siteDir)
 
   await app.register(mediaRoutes)
   // Hosted checkout, gift redemption pages and the product feed (outside the API contracts).

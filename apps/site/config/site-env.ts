@@ -32,7 +32,9 @@ export function loadSiteEnv(env: NodeJS.ProcessEnv = process.env): SiteEnv {
   const rawAnnouncement = env.FANSHELF_ANNOUNCEMENT_ID?.trim()
   const announcementId = rawAnnouncement === 'off' ? undefined : rawAnnouncement || defaults.announcementId
   if (announcementId !== undefined && !/^[a-z0-9][a-z0-9-]{0,63}$/.test(announcementId)) {
-    problems.push(`FANSHELF_ANNOUNCEMENT_ID must be "off" or lower-case letters, digits and dashes, got "${announcementId}"`)
+    problems.push(
+      `FANSHELF_ANNOUNCEMENT_ID must be "off" or lower-case letters, digits and dashes, got "${announcementId}"`,
+    )
   }
 
   if (problems.length > 0) {

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest'
+import { highlight } from '../lib/highlight.ts'
+import { languageScript } from '../lib/language-script.ts'
+import { codeSamples } from '../lib/samples/index.ts'
+import type { SampleRequest } from '../lib/samples/request.ts'
+
+const base: SampleRequest = {
+  specId: 'open-api',
+  operationId: 'createPromotion',
+  method: 'POST',
+  baseUrl: 'https://api.fanshelf.dev/open-api/v1.0',
+  pathTemplate: '/promotions',
+  pathParams: [],
+  path: '/promotions',
+  query: [],
+  headers: [],
+  auth: { type: 'basic', userEnv: 'FANSHELF_API_USER', passwordEnv: 'FANSHELF_API_PASSWORD' },
+  body: {
+    mediaType: 'application/json',
+    json: { title: "Tom's sale", code: 'SPRING15', limits: { once: true, max: null } },
+  },
+  responseHasBody: true,
+  resultName: 'promotion',
+}
+
+function samples(request: SampleRequest): Record<string, string> {
+  return Object.fromEntries(codeSamples(request).map((sample) => [sample.language, sample.code]))
+}
+
+describe('code samples', () => {
+  it('covers the eight reference languages', () => {
+    expect(Object.keys(samples(base))).toEqual([
+      'curl',
+      'javascript',
+      'typescript',
+      'python',
+      'go',
+      'php',
+      'ruby',
+      'java',
+    ])
+  })
+
+  it('curl: basic auth from env, JSON body with shell-safe quoting', () => {
+    const { curl } = samples(base)
+    expect(curl).toContain(`curl -X POST 'https://api.fanshelf.dev/open-api/v1.0/promotions'`)
+    expect(curl).toContain('-u "$FANSHELF_API_USER:$FANSHELF_API_PASSWORD"')
+    expect(curl).toContain(`"title": "Tom'\\''s sale"`)
+  })
+
+  it('JavaScript fetch and the SDK', () => {
+    const { javascript, typescript } = samples(base)
+    expect(javascript).toContain("const response = await fetch('https://api.fanshelf.dev/open-api/v1.0/promotions', {")
+    expect(javascript).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated JavaScript's template literal
+      'Authorization: `Basic ${btoa(`${process.env.FANSHELF_API_USER}:${process.env.FANSHELF_API_PASSWORD}`)}`',
+    )
+    expect(javascript).toContain("title: 'Tom\\'s sale'")
+    expect(javascript).toContain('const promotion = await response.json()')
+    expect(typescript).toContain("import { createOpenApiClient } from '@fanshelf/sdk'")
+    expect(typescript).toContain(
+      "auth: { type: 'basic', username: process.env.FANSHELF_API_USER!, password: process.env.FANSHELF_API_PASSWORD! }",
+    )
+    expect(typescript).toContain("const promotion = await fanshelf.POST('/promotions', {")
+  })
+
+  it('Python, Go, PHP, Ruby and Java literals', () => {
+    const all = samples(base)
+    expect(all.python).toContain('auth=(os.environ["FANSHELF_API_USER"], os.environ["FANSHELF_API_PASSWORD"])')
+    expect(all.python).toContain('"max": None,')
+    expect(all.go).toContain('req.SetBasicAuth(os.Getenv("FANSHELF_API_USER"), os.Getenv("FANSHELF_API_PASSWORD"))')
+    expect(all.go).toContain('http.MethodPost')
+    expect(all.php).toContain("'max' => null,")
+    expect(all.ruby).toContain('max: nil,')
+    expect(all.ruby).toContain('Net::HTTP::Post.new(uri)')
+    expect(all.java).toContain('.method("POST", HttpRequest.BodyPublishers.ofString("""')
+  })
+
+  it('puts the storefront token in the query string, never a literal secret', () => {
+    const storefront: SampleRequest = {
+      ...base,
+      specId: 'storefront-api',
+      operationId: 'getStorefrontShop',
+      method: 'GET',
+      baseUrl: 'https://storefront-api.fanshelf.dev/v1',
+      pathTemplate: '/shop',
+      path: '/shop',
+      auth: { type: 'query', name: 'storefront_token', env: 'FANSHELF_STOREFRONT_TOKEN' },
+      resultName: 'storefrontShop',
+    }
+    delete storefront.body
+    const all = samples(storefront)
+    expect(all.curl).toBe(
+      'curl "https://storefront-api.fanshelf.dev/v1/shop?storefront_token=$FANSHELF_STOREFRONT_TOKEN"',
+    )
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated JavaScript's template literal
+    expect(all.javascript).toContain('storefront_token=${encodeURIComponent(process.env.FANSHELF_STOREFRONT_TOKEN)}')
+    expect(all.typescript).toContain('createStorefrontClient({')
+    expect(all.typescript).toContain('storefrontToken: process.env.FANSHELF_STOREFRONT_TOKEN!')
+    expect(all.python).toContain('"storefront_token": os.environ["FANSHELF_STOREFRONT_TOKEN"]')
+    for (const code of Object.values(all)) expect(code).not.toMatch(/ptkn_/)
+  })
+
+  it('form bodies for the OAuth endpoints', () => {
+    const token: SampleRequest = {
+      ...base,
+      operationId: 'exchangePlatformToken',
+      pathTemplate: '/platform/token',
+      path: '/platform/token',
+      auth: { type: 'none' },
+      body: {
+        mediaType: 'application/x-www-form-urlencoded',
+        form: [
+          ['grant_type', 'authorization_code'],
+          ['code', 'abc'],
+        ],
+      },
+    }
+    const all = samples(token)
+    expect(all.curl).toContain("--data-urlencode 'grant_type=authorization_code'")
+    expect(all.javascript).toContain('body: new URLSearchParams({')
+    expect(all.python).toContain('data={')
+    expect(all.go).toContain('form := url.Values{')
+    expect(all.php).toContain('http_build_query([')
+    expect(all.ruby).toContain('request.set_form_data(')
+    expect(all.java).toContain('URLEncoder.encode("authorization_code", StandardCharsets.UTF_8)')
+    expect(all.python).not.toContain('import os')
+  })
+})
+
+describe('highlight', () => {
+  it('escapes HTML and marks tokens', () => {
+    expect(highlight('{"a": "<b>", "n": 1, "t": true}', 'json')).toBe(
+      '{<span class=p>&quot;a&quot;</span>: <span class=s>&quot;&lt;b&gt;&quot;</span>, <span class=p>&quot;n&quot;</span>: <span class=n>1</span>, <span class=p>&quot;t&quot;</span>: <span class=n>true</span>}',
+    )
+    expect(highlight('curl https://x.dev/v1.0/a # c', 'bash')).toBe(
+      '<span class=k>curl</span> https://x.dev/v1.0/a <span class=c># c</span>',
+    )
+    expect(highlight('Net::HTTP.start :sym', 'ruby')).toBe('Net::HTTP.start <span class=v>:sym</span>')
+    expect(highlight('<x>', 'unknown')).toBe('&lt;x&gt;')
+  })
+})
+
+describe('language script', () => {
+  it('reads ?lang= then the namespaced Docusaurus tabs key and falls back to curl', () => {
+    const script = languageScript({ type: 'localStorage', namespace: '-bdf' })
+    expect(script).toContain('window.localStorage.getItem("docusaurus.tab.code-language-bdf")')
+    expect(script).toContain("get('lang')")
+    expect(script).toContain('"curl"')
+    expect(languageScript({ type: 'none', namespace: '' })).not.toContain('Storage')
+  })
+})

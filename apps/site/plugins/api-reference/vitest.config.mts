@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+
+// Unit tests of the API reference renderer. Run alone with
+//   npx vitest run --config apps/site/plugins/api-reference/vitest.config.mts
+// (the root config should include 'apps/site/plugins/api-reference/**/*.test.{ts,tsx}').
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    include: ['**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+})

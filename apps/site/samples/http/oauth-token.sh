@@ -1,0 +1,8 @@
+# Exchange the authorization code from the consent redirect for tokens.
+curl -sS --fail-with-body \
+  -u "$FANSHELF_CLIENT_ID:$FANSHELF_CLIENT_SECRET" \
+  -d grant_type=authorization_code \
+  --data-urlencode "code=$CODE" \
+  --data-urlencode "redirect_uri=https://app.example.com/fanshelf/callback" \
+  --data-urlencode "code_verifier=$CODE_VERIFIER" \
+  "${FANSHELF_API:-http://127.0.0.1:4000/open-api/v1.0}/platform/token"

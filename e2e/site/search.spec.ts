@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test'
+import { hydrated } from './site'
+
+test.describe('offline search', () => {
+  test('the keyboard shortcut focuses the search box, and typing finds a guide', async ({ page }) => {
+    await page.goto('/storefront/')
+    await hydrated(page)
+    const input = page.locator('input.navbar__search-input')
+    await page.keyboard.press('Control+k')
+    await expect(input).toBeFocused()
+    await input.pressSequentially('retry schedule', { delay: 30 })
+    const suggestion = page.getByRole('option').filter({ hasText: 'Response and retry policy' }).first()
+    await expect(suggestion).toBeVisible()
+    await suggestion.click()
+    await expect(page).toHaveURL(/\/webhooks\/response-retry-policies\//)
+  })
+
+  test('the /search/ page finds guides from the query string', async ({ page }) => {
+    await page.goto('/search/?q=storefront%20token')
+    await expect(
+      page.locator('#__docusaurus_skipToContent_fallback a[href^="/storefront/getting-started/"]').first(),
+    ).toBeVisible()
+  })
+
+  test('search finds an operation of the API reference', async ({ page }) => {
+    await page.goto('/search/?q=fulfilment')
+    await expect(page.locator('#__docusaurus_skipToContent_fallback a[href^="/open-api/"]').first()).toBeVisible()
+  })
+
+  test('the index is served from this site, not a search service', async ({ page }) => {
+    const indexRequests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('search-index')) indexRequests.push(request.url())
+    })
+    await page.goto('/search/?q=webhook')
+    await expect(page.locator('#__docusaurus_skipToContent_fallback a[href^="/webhooks/"]').first()).toBeVisible()
+    expect(indexRequests.length).toBeGreaterThan(0)
+    for (const url of indexRequests) expect(new URL(url).hostname).toBe('127.0.0.1')
+  })
+})
