@@ -1,0 +1,107 @@
+import type { OpenApiSchemas } from '@fanshelf/sdk'
+
+/** Wire shapes: the contract's (through the SDK's generated types) and the admin backend's own. */
+
+export type Product = OpenApiSchemas['Product']
+export type Variant = OpenApiSchemas['Variant']
+export type Image = OpenApiSchemas['Image']
+export type Money = OpenApiSchemas['Money']
+export type Order = OpenApiSchemas['Order']
+export type Address = OpenApiSchemas['Address']
+export type Promotion = OpenApiSchemas['Promotion'] & { allowedActions: PromotionAction[] }
+export type PromotionAction = 'end' | 'resume' | 'archive'
+export type MembershipTier = OpenApiSchemas['MembershipTier']
+export type WebhookConfiguration = OpenApiSchemas['WebhookConfiguration']
+export type WebhookEventSummary = OpenApiSchemas['WebhookEventSummary']
+export type WebhookEvent = OpenApiSchemas['WebhookEvent']
+export type WebhookDeliveryAttempt = OpenApiSchemas['WebhookDeliveryAttempt']
+
+export interface Page<T> {
+  results: T[]
+  total: number
+  page: number
+  size: number
+  totalPages: number
+}
+
+export type Role = 'SUPER_ADMIN' | 'STAFF'
+
+export interface Session {
+  user: { id: string; email: string; name: string; role: Role }
+  shop: { id: string; name: string; domain: string }
+  csrfToken: string
+  expiresAt: string
+}
+
+export interface Shop {
+  id: string
+  name: string
+  domain: string
+  currency: string
+}
+
+export interface ApiUser {
+  id: string
+  username: string
+  createdBy: string | null
+  createdAt: string
+  lastUsedAt: string | null
+}
+
+export interface CreatedApiUser {
+  id: string
+  username: string
+  password: string
+  createdAt: string
+}
+
+export interface StorefrontTokenState {
+  token: { id: string; value: string; createdAt: string } | null
+}
+
+export interface WebhookSecret {
+  secret: string
+  previousSecretExpiresAt: string | null
+}
+
+export interface PlatformAppConnection {
+  appId: string
+  name: string
+  scopes: { scope: string; description: string }[]
+  connectedAt: string
+  consentedAt: string
+  consentedBy: string | null
+}
+
+export interface LibraryImage extends Image {
+  name: string
+}
+
+export interface Fulfillment {
+  id: string
+  orderId: string
+  items: { variantId: string; quantity: number }[]
+  shippingLabel: { trackingNumber: string; trackingCompany: string }
+  tracker: {
+    state: 'LABEL_CREATED' | 'IN_TRANSIT' | 'DELIVERED'
+    inTransitAt: string | null
+    deliveredAt: string | null
+  }
+  createdAt: string
+  updatedAt: string
+}
+
+export interface OrderDetail {
+  order: Order
+  fulfillments: Fulfillment[]
+  statusHistory: { status: string; reason: string; at: string }[]
+  fulfillable: {
+    variantId: string
+    name: string
+    sku: string
+    quantity: number
+    fulfilled: number
+    remaining: number
+  }[]
+  actions: { canCancel: boolean; canComplete: boolean; canFulfill: boolean }
+}

@@ -1,0 +1,157 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { get, post } from '../../api/client.ts'
+import type { Money, Page, Promotion, PromotionAction } from '../../api/types.ts'
+import { useConfirm } from '../../ui/confirm.tsx'
+import { formatMoney, humanize } from '../../ui/format.ts'
+import { Badge, EmptyState, ErrorMessage, Loading, Notice, PageHeader, Pagination, TableWrap } from '../../ui/parts.tsx'
+import { usePageParam } from '../../ui/url-state.ts'
+
+/** A promotion's discount in words: `15% off`, `$10.00 off + free shipping`, … */
+export function discountSummary(promotion: Promotion): string {
+  const discount = promotion.discount as Record<string, unknown>
+  switch (discount.type) {
+    case 'PERCENTAGE':
+      return `${String(discount.percentage)}% off`
+    case 'FLAT_RATE':
+      return `${formatMoney(discount.money as Money)} off${discount.freeShipping ? ' + free shipping' : ''}`
+    case 'FREE_SHIPPING':
+      return discount.lowestOnly ? 'Free cheapest shipping' : 'Free shipping'
+    case 'FREE_PRODUCTS':
+      return `Free products (${humanize(String(discount.freeProductsType))})`
+    default:
+      return humanize(String(discount.type))
+  }
+}
+
+function codesOf(promotion: Promotion): string {
+  if ('codes' in promotion) {
+    const codes = promotion.codes as { code: string }[]
+    return codes.length <= 2 ? codes.map((c) => c.code).join(', ') : `${codes[0]?.code} and ${codes.length - 1} more`
+  }
+  return 'code' in promotion && promotion.code ? String(promotion.code) : 'Automatic'
+}
+
+const actionLabels: Record<PromotionAction, string> = { end: 'End', resume: 'Resume', archive: 'Archive' }
+
+export function Component() {
+  const [page, setPage] = usePageParam()
+  const client = useQueryClient()
+  const confirm = useConfirm()
+  const [notice, setNotice] = useState<string | undefined>()
+  const promotions = useQuery({
+    queryKey: ['promotions', page],
+    queryFn: () => get<Page<Promotion>>('/promotions', { page, size: 20 }),
+    placeholderData: keepPreviousData,
+  })
+  const change = useMutation({
+    mutationFn: (input: { promotion: Promotion; action: PromotionAction }) =>
+      post<Promotion>(`/promotions/${encodeURIComponent(input.promotion.id)}/status`, { action: input.action }),
+    onSuccess: (updated) => {
+      setNotice(`${updated.title ?? 'Promotion'} is now ${humanize(updated.status)}.`)
+      void client.invalidateQueries({ queryKey: ['promotions'] })
+    },
+    onError: (error) => setNotice(error.message),
+  })
+
+  return (
+    <>
+      <PageHeader
+        title="Promotions"
+        description="Discount codes for the shop and for memberships."
+        actions={
+          <Link className="button button--primary" to="new">
+            New promotion
+          </Link>
+        }
+      />
+      <Notice message={notice} onDismiss={() => setNotice(undefined)} />
+      {promotions.isPending ? (
+        <Loading />
+      ) : promotions.isError ? (
+        <ErrorMessage error={promotions.error} />
+      ) : promotions.data.total === 0 ? (
+        <EmptyState
+          title="No promotions yet"
+          action={
+            <Link className="button button--primary" to="new">
+              New promotion
+            </Link>
+          }
+        >
+          Create a code customers enter at checkout — a percentage or amount off, free shipping or free products — or a
+          discount on memberships.
+        </EmptyState>
+      ) : (
+        <>
+          <TableWrap label="Promotions">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Promotion</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Discount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="cell-number">
+                    Uses
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {promotions.data.results.map((promotion) => (
+                  <tr key={promotion.id}>
+                    <td>
+                      {promotion.title ?? codesOf(promotion)}
+                      <div className="muted small">
+                        <code>{codesOf(promotion)}</code>
+                      </div>
+                    </td>
+                    <td>{humanize(promotion.type)}</td>
+                    <td>{discountSummary(promotion)}</td>
+                    <td>
+                      <Badge value={promotion.status} label={promotion.status === 'AllUsed' ? 'All used' : undefined} />
+                    </td>
+                    <td className="cell-number">{promotion.usageCount}</td>
+                    <td className="cell-actions">
+                      {promotion.allowedActions.map((action) => (
+                        <button
+                          key={action}
+                          type="button"
+                          className={`button button--small ${action === 'archive' ? 'button--danger' : 'button--secondary'}`}
+                          disabled={change.isPending}
+                          onClick={async () => {
+                            const name = promotion.title ?? codesOf(promotion)
+                            const ok =
+                              action === 'resume' ||
+                              (await confirm({
+                                title: `${actionLabels[action]} ${name}?`,
+                                message:
+                                  action === 'archive'
+                                    ? 'Archived promotions can never be used or resumed again.'
+                                    : 'Customers can no longer use its codes until you resume it.',
+                                confirmLabel: `${actionLabels[action]} promotion`,
+                                destructive: true,
+                              }))
+                            if (ok) change.mutate({ promotion, action })
+                          }}
+                        >
+                          {actionLabels[action]}
+                          <span className="visually-hidden"> {promotion.title ?? codesOf(promotion)}</span>
+                        </button>
+                      ))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+          <Pagination {...promotions.data} onPage={setPage} label="Promotion pages" />
+        </>
+      )}
+    </>
+  )
+}

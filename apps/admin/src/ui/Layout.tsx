@@ -1,0 +1,80 @@
+import { useEffect, useRef } from 'react'
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
+import { useSession, useSignOut } from '../api/session.ts'
+import { Badge, ErrorMessage, Loading } from './parts.tsx'
+
+const sections = [
+  { to: '/orders', label: 'Orders' },
+  { to: '/products', label: 'Products' },
+  { to: '/promotions', label: 'Promotions' },
+  { to: '/developer', label: 'Developer settings' },
+]
+
+/**
+ * The signed-in shell: skip link, shop and admin, the sections, sign out. Signed-out visitors go
+ * to the sign-in page and come back where they were.
+ */
+export function Layout() {
+  const session = useSession()
+  const signOut = useSignOut()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const main = useRef<HTMLElement>(null)
+
+  // Move focus to the page's content on navigation, as a full page load would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation (pathname change)
+  useEffect(() => {
+    main.current?.focus()
+  }, [location.pathname])
+
+  if (session.isPending) return <Loading label="Loading your shop…" />
+  if (session.isError) return <ErrorMessage error={session.error} />
+  if (!session.data) {
+    const returnTo = `${location.pathname}${location.search}`
+    return <Navigate to={`/login?return_to=${encodeURIComponent(returnTo)}`} replace />
+  }
+  const { user, shop } = session.data
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <div className="topbar__brand">
+          <span className="logo" aria-hidden="true">
+            F
+          </span>
+          <span>
+            <span className="topbar__product">Fanshelf admin</span>
+            <span className="topbar__shop">{shop.name}</span>
+          </span>
+        </div>
+        <nav className="topbar__nav" aria-label="Sections">
+          <ul>
+            {sections.map((section) => (
+              <li key={section.to}>
+                <NavLink to={section.to}>{section.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="topbar__user">
+          <span className="topbar__email">{user.email}</span>
+          <Badge value={user.role} label={user.role === 'SUPER_ADMIN' ? 'Super-admin' : 'Staff'} />
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={signOut.isPending}
+            onClick={() => signOut.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}
+          >
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" ref={main} tabIndex={-1} className="content">
+        <Outlet />
+      </main>
+    </div>
+  )
+}

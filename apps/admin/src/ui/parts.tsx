@@ -1,0 +1,194 @@
+import { type ReactNode, useEffect, useState } from 'react'
+import { ApiError } from '../api/client.ts'
+import { humanize } from './format.ts'
+
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    document.title = `${title} · Fanshelf admin`
+  }, [title])
+}
+
+/** The page's title (also the document's, so tabs and screen readers announce where you are). */
+export function PageHeader(props: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  useDocumentTitle(props.title)
+  return (
+    <header className="page-header">
+      <div>
+        <h1>{props.title}</h1>
+        {props.description && <p className="page-header__description">{props.description}</p>}
+      </div>
+      {props.actions && <div className="page-header__actions">{props.actions}</div>}
+    </header>
+  )
+}
+
+/** An empty list that says what it is for and what to do. */
+export function EmptyState(props: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="empty">
+      <h2 className="empty__title">{props.title}</h2>
+      <div className="empty__body">{props.children}</div>
+      {props.action && <div className="empty__action">{props.action}</div>}
+    </div>
+  )
+}
+
+export function Loading(props: { label?: string }) {
+  return (
+    <p className="loading" role="status">
+      {props.label ?? 'Loading…'}
+    </p>
+  )
+}
+
+export function ErrorMessage(props: { error: unknown; title?: string }) {
+  const message =
+    props.error instanceof ApiError
+      ? props.error.message
+      : 'Something went wrong while loading this page. Reload to try again.'
+  return (
+    <div className="alert alert--error" role="alert">
+      {props.title && <strong>{props.title} </strong>}
+      {message}
+    </div>
+  )
+}
+
+const tones: Record<string, string> = {
+  CONFIRMED: 'info',
+  PARTIALLY_IN_PRODUCTION: 'info',
+  IN_PRODUCTION: 'info',
+  PARTIALLY_SHIPPED: 'progress',
+  SHIPPED: 'progress',
+  PARTIALLY_DELIVERED: 'progress',
+  DELIVERED: 'success',
+  COMPLETED: 'success',
+  CANCELLED: 'muted',
+  Live: 'success',
+  Ended: 'muted',
+  Archived: 'muted',
+  AllUsed: 'warning',
+  AVAILABLE: 'success',
+  SOLD_OUT: 'warning',
+  PUBLIC: 'success',
+  HIDDEN: 'info',
+  ARCHIVED: 'muted',
+  DELIVERED_OK: 'success',
+  PENDING: 'info',
+  RETRYING: 'warning',
+  FAILED: 'danger',
+  LABEL_CREATED: 'info',
+  IN_TRANSIT: 'progress',
+  SUPER_ADMIN: 'info',
+  STAFF: 'muted',
+  ENABLED: 'success',
+  DISABLED: 'danger',
+  TEST: 'info',
+}
+
+/** A status word with a colour that never carries the meaning alone (the text says it). */
+export function Badge(props: { value: string; label?: string }) {
+  return <span className={`badge badge--${tones[props.value] ?? 'muted'}`}>{props.label ?? humanize(props.value)}</span>
+}
+
+/** Copies text, and says so to screen readers. */
+export function CopyButton(props: { text: string; label?: string }) {
+  const [copied, setCopied] = useState(false)
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), 2000)
+    return () => clearTimeout(timer)
+  }, [copied])
+  return (
+    <button
+      type="button"
+      className="button button--secondary button--small"
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(props.text)
+        } catch {
+          // Clipboard access can be denied (e.g. plain http in some browsers): select-and-copy still works.
+        }
+        setCopied(true)
+      }}
+    >
+      {copied ? 'Copied' : (props.label ?? 'Copy')}
+      <span className="visually-hidden" role="status">
+        {copied ? 'Copied to the clipboard' : ''}
+      </span>
+    </button>
+  )
+}
+
+/** A success note announced politely (after saving, sending, replaying…). */
+export function Notice(props: { message: string | undefined; onDismiss?: () => void }) {
+  return (
+    <div className="notice-region" role="status" aria-live="polite">
+      {props.message && (
+        <div className="alert alert--success">
+          <span>{props.message}</span>
+          {props.onDismiss && (
+            <button type="button" className="button button--link" onClick={props.onDismiss}>
+              Dismiss
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}
+
+export function Pagination(props: {
+  page: number
+  totalPages: number
+  total: number
+  size: number
+  onPage: (page: number) => void
+  label?: string
+}) {
+  const { page, totalPages, total, size } = props
+  if (total === 0) return null
+  const first = page * size + 1
+  const last = Math.min(total, (page + 1) * size)
+  return (
+    <nav className="pagination" aria-label={props.label ?? 'Pagination'}>
+      <p className="pagination__summary">
+        {first}–{last} of {total}
+      </p>
+      <div className="pagination__buttons">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={page <= 0}
+          onClick={() => props.onPage(page - 1)}
+        >
+          Previous<span className="visually-hidden"> page</span>
+        </button>
+        <span className="pagination__page">
+          Page {page + 1} of {Math.max(totalPages, 1)}
+        </span>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={page + 1 >= totalPages}
+          onClick={() => props.onPage(page + 1)}
+        >
+          Next<span className="visually-hidden"> page</span>
+        </button>
+      </div>
+    </nav>
+  )
+}
+
+/**
+ * A table that may scroll sideways on a narrow screen: a named region that takes keyboard focus,
+ * so it can be scrolled without a mouse.
+ */
+export function TableWrap(props: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <section className="table-wrap" tabIndex={0} aria-label={props.label}>
+      {props.children}
+    </section>
+  )
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify'
+import { pageRequest } from '../paging/paging.js'
+import type { ProductInput } from '../products/products.admin.js'
+import type { PromotionCreateRequest } from '../promotions/promotion-input.js'
+import type { PromotionAdminAction } from '../promotions/promotions.service.js'
+import { withPromotionActions } from './admin.mapper.js'
+import type { AdminParsers } from './admin-contract.js'
+import { type AdminAccess, type IdParams, pageOf } from './admin-http.js'
+import { listLibraryImages } from './media-library.js'
+
+type PageQuery = { page?: number; size?: number }
+
+/** Products (with the media library their images come from) and promotions. */
+export function adminCatalogRoutes(access: AdminAccess, parse: AdminParsers) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const { services, config } = app.platform
+
+    // ------------------------------------------------------------ products
+
+    app.get('/admin/api/products', async (request, reply) => {
+      const session = await access.read(request, reply)
+      const query = parse.products<PageQuery & { search?: string }>(request.query)
+      return services.products.listProducts(session.shopId, query.search, pageRequest(query))
+    })
+
+    app.get('/admin/api/products/:productId', async (request: IdParams<'productId'>, reply) => {
+      const session = await access.read(request, reply)
+      return services.products.getProduct(session.shopId, request.params.productId)
+    })
+
+    app.post('/admin/api/products', async (request, reply) => {
+      const session = await access.write(request, reply)
+      const body = parse.product<ProductInput>(request.body)
+      return reply.code(201).send(await services.productAdmin.createProduct(session.shopId, body))
+    })
+
+    app.put('/admin/api/products/:productId', async (request: IdParams<'productId'>, reply) => {
+      const session = await access.write(request, reply)
+      const body = parse.product<ProductInput>(request.body)
+      return services.productAdmin.updateProduct(session.shopId, request.params.productId, body)
+    })
+
+    app.put('/admin/api/products/:productId/availability', async (request: IdParams<'productId'>, reply) => {
+      const session = await access.write(request, reply)
+      const body = parse.availability<{ available: boolean }>(request.body)
+      return services.products.setProductAvailability(session.shopId, request.params.productId, body.available)
+    })
+
+    app.get('/admin/api/media', async (request, reply) => {
+      const session = await access.read(request, reply)
+      const query = parse.products<PageQuery & { search?: string }>(request.query)
+      return pageOf(listLibraryImages(config.publicUrl, session.shop.name, query.search), query)
+    })
+
+    // ------------------------------------------------------------ promotions
+
+    app.get('/admin/api/promotions', async (request, reply) => {
+      const session = await access.read(request, reply)
+      const query = parse.page<PageQuery>(request.query)
+      const page = await services.promotions.listPromotions(session.shopId, pageRequest(query))
+      return { ...page, results: page.results.map(withPromotionActions) }
+    })
+
+    app.get('/admin/api/promotions/:promotionId', async (request: IdParams<'promotionId'>, reply) => {
+      const session = await access.read(request, reply)
+      return withPromotionActions(await services.promotions.getPromotion(session.shopId, request.params.promotionId))
+    })
+
+    app.post('/admin/api/promotions', async (request, reply) => {
+      const session = await access.write(request, reply)
+      const body = parse.promotion<PromotionCreateRequest>(request.body)
+      const created = await services.promotions.createPromotion(session.shopId, body)
+      return reply.code(201).send(withPromotionActions(created))
+    })
+
+    app.post('/admin/api/promotions/:promotionId/status', async (request: IdParams<'promotionId'>, reply) => {
+      const session = await access.write(request, reply)
+      const body = parse.promotionStatus<{ action: PromotionAdminAction }>(request.body)
+      const changed = await services.promotions.changePromotionStatus(
+        session.shopId,
+        request.params.promotionId,
+        body.action,
+      )
+      return withPromotionActions(changed)
+    })
+
+    /** The membership tiers a membership promotion may be limited to. */
+    app.get('/admin/api/membership-tiers', async (request, reply) => {
+      const session = await access.read(request, reply)
+      return { results: await services.memberships.listTiers(session.shopId) }
+    })
+  }
+}

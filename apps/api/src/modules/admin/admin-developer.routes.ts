@@ -1,0 +1,184 @@
+import type { FastifyInstance } from 'fastify'
+import type { WebhookEventType } from '../events/event-types.js'
+import { pageRequest } from '../paging/paging.js'
+import { toShopResource } from '../shops/shops.mapper.js'
+import type { WebhookConfigurationRequest } from '../webhook-configurations/webhook-configurations.service.js'
+import { webhookEventsPageSize } from '../webhook-events/webhook-events.service.js'
+import { toApiUserResource, toCreatedApiUserResource, toStorefrontTokenResource } from './admin.mapper.js'
+import type { AdminParsers } from './admin-contract.js'
+import { type AdminAccess, actorOf, type IdParams, pageOf, shopOwnerOf } from './admin-http.js'
+
+type PageQuery = { page?: number; size?: number }
+
+/**
+ * Developer settings: open API users, the storefront token, webhook configurations with their
+ * delivery log, test events and replays, and the shop's webhook secret. (Connected platform apps
+ * are served by the platform-apps module: `/admin/api/platform-apps/…`.)
+ */
+export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const { services } = app.platform
+
+    /** The signed-in admin's shop (its currency is the currency of every price the admin edits). */
+    app.get('/admin/api/shop', async (request, reply) => {
+      const session = await access.read(request, reply)
+      return toShopResource(await services.shops.getShop(session.shopId))
+    })
+
+    // ------------------------------------------------------------ open API users
+
+    app.get('/admin/api/api-users', async (request, reply) => {
+      const session = await access.read(request, reply)
+      const query = parse.page<PageQuery>(request.query)
+      const users = await services.apiUsers.list(session.shopId)
+      return pageOf(users.map(toApiUserResource), query)
+    })
+
+    // Super-admins only: the service refuses STAFF with 403 FORBIDDEN whatever the SPA shows.
+    app.post('/admin/api/api-users', async (request, reply) => {
+      const session = await access.write(request, reply)
+      const body = parse.apiUser<{ label?: string }>(request.body ?? {})
+      const created = await services.apiUsers.create(actorOf(session), body.label || undefined)
+      return reply.code(201).send(toCreatedApiUserResource(created))
+    })
+
+    app.delete('/admin/api/api-users/:apiUserId', async (request: IdParams<'apiUserId'>, reply) => {
+      const session = await access.write(request, reply)
+      await services.apiUsers.remove(actorOf(session), request.params.apiUserId)
+      return reply.code(204).send()
+    })
+
+    // ------------------------------------------------------------ storefront token
+
+    app.get('/admin/api/storefront-token', async (request, reply) => {
+      const session = await access.read(request, reply)
+      return toStorefrontTokenResource(await services.storefront.tokens.findToken(session.shopId))
+    })
+
+    /** Creates the shop's token if it has none (a revoked token is not brought back). */
+    app.post('/admin/api/storefront-token', async (request, reply) => {
+      const session = await access.write(request, reply)
+      return toStorefrontTokenResource(await services.storefront.tokens.getOrCreate(session.shopId))
+    })
+
+    app.post('/admin/api/storefront-token/regenerate', async (request, reply) => {
+      const session = await access.write(request, reply)
+      return toStorefrontTokenResource(await services.storefront.tokens.regenerate(session.shopId))
+    })
+
+    app.delete('/admin/api/storefront-token', async (request, reply) => {
+      const session = await access.write(request, reply)
+      await services.storefront.tokens.revoke(session.shopId)
+      return reply.code(204).send()
+    })
+
+    // ------------------------------------------------------------ webhook secret
+
+    app.get('/admin/api/webhook-secret', async (request, reply) => {
+      const session = await access.read(request, reply)
+      return services.webhookSecrets.reveal(session.shopId)
+    })
+
+    app.post('/admin/api/webhook-secret/rotate', async (request, reply) => {
+      const session = await access.write(request, reply)
+      const body = parse.secretRotation<{ graceHours: number }>(request.body ?? {})
+      return services.webhookSecrets.rotate(session.shopId, body.graceHours)
+    })
+
+    // ------------------------------------------------------------ webhook configurations
+
+    app.get('/admin/api/webhooks', async (request, reply) => {
+      const session = await access.read(request, reply)
+      const query = parse.page<PageQuery>(request.query)
+      return services.webhookConfigurations.listConfigurations(shopOwnerOf(session), pageRequest(query))
+    })
+
+    app.post('/admin/api/webhooks', async (request, reply) => {
+      const session = await access.write(request, reply)
+      const body = parse.webhookConfiguration<WebhookConfigurationRequest>(request.body)
+      const { secret: _secret, ...configuration } = await services.webhookConfigurations.createConfiguration(
+        shopOwnerOf(session),
+        body,
+      )
+      return reply.code(201).send(configuration)
+    })
+
+    app.get(
+      '/admin/api/webhooks/:webhookConfigurationId',
+      async (request: IdParams<'webhookConfigurationId'>, reply) => {
+        const session = await access.read(request, reply)
+        return services.webhookConfigurations.getConfiguration(
+          shopOwnerOf(session),
+          request.params.webhookConfigurationId,
+        )
+      },
+    )
+
+    /** Replaces URL and event types; also how a disabled endpoint is enabled again. */
+    app.put(
+      '/admin/api/webhooks/:webhookConfigurationId',
+      async (request: IdParams<'webhookConfigurationId'>, reply) => {
+        const session = await access.write(request, reply)
+        const body = parse.webhookConfiguration<WebhookConfigurationRequest>(request.body)
+        return services.webhookConfigurations.updateConfiguration(
+          shopOwnerOf(session),
+          request.params.webhookConfigurationId,
+          body,
+        )
+      },
+    )
+
+    app.delete(
+      '/admin/api/webhooks/:webhookConfigurationId',
+      async (request: IdParams<'webhookConfigurationId'>, reply) => {
+        const session = await access.write(request, reply)
+        await services.webhookConfigurations.deleteConfiguration(
+          shopOwnerOf(session),
+          request.params.webhookConfigurationId,
+        )
+        return reply.code(204).send()
+      },
+    )
+
+    app.post(
+      '/admin/api/webhooks/:webhookConfigurationId/test-events',
+      async (request: IdParams<'webhookConfigurationId'>, reply) => {
+        const session = await access.write(request, reply)
+        const body = parse.testEvent<{ type: WebhookEventType }>(request.body)
+        const event = await services.webhookEvents.sendTestEvent(
+          shopOwnerOf(session),
+          request.params.webhookConfigurationId,
+          body.type,
+        )
+        return reply.code(201).send(event)
+      },
+    )
+
+    /** The delivery log of one configuration, newest first, optionally of one event type. */
+    app.get(
+      '/admin/api/webhooks/:webhookConfigurationId/events',
+      async (request: IdParams<'webhookConfigurationId'>, reply) => {
+        const session = await access.read(request, reply)
+        const query = parse.webhookEvents<PageQuery & { type?: WebhookEventType }>(request.query)
+        const owner = shopOwnerOf(session)
+        const configurationId = request.params.webhookConfigurationId
+        await services.webhookConfigurations.getConfiguration(owner, configurationId)
+        return services.webhookEvents.listEvents(
+          owner,
+          { type: query.type, configurationId },
+          pageRequest(query, webhookEventsPageSize),
+        )
+      },
+    )
+
+    app.get('/admin/api/webhook-events/:webhookEventId', async (request: IdParams<'webhookEventId'>, reply) => {
+      const session = await access.read(request, reply)
+      return services.webhookEvents.getEvent(shopOwnerOf(session), request.params.webhookEventId)
+    })
+
+    app.post('/admin/api/webhook-events/:webhookEventId/replay', async (request: IdParams<'webhookEventId'>, reply) => {
+      const session = await access.write(request, reply)
+      return services.webhookEvents.replayEvent(shopOwnerOf(session), request.params.webhookEventId)
+    })
+  }
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify'
+import type { FulfillmentRequest } from '../fulfillments/fulfillments.service.js'
+import type { TrackerState } from '../fulfillments/shipment-tracker.js'
+import { pageRequest } from '../paging/paging.js'
+import type { AdminParsers } from './admin-contract.js'
+import type { AdminAccess, IdParams } from './admin-http.js'
+
+interface ListOrdersQuery {
+  page?: number
+  size?: number
+  email?: string
+  'createdAt[gt]'?: string
+  'createdAt[lt]'?: string
+  'updatedAt[gt]'?: string
+  'updatedAt[lt]'?: string
+  status?: string[]
+}
+
+/** A date-time bound, normalised to the stored form (UTC, milliseconds), as the open API does. */
+function instant(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : new Date(value).toISOString()
+}
+
+/** Orders: the list with the open API's filters, the order page, fulfilments, trackers, cancel, complete. */
+export function adminOrderRoutes(access: AdminAccess, parse: AdminParsers) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const { services } = app.platform
+
+    app.get('/admin/api/orders', async (request, reply) => {
+      const session = await access.read(request, reply)
+      const query = parse.orders<ListOrdersQuery>(request.query)
+      return services.orders.listOrders(
+        session.shopId,
+        {
+          email: query.email,
+          createdAfter: instant(query['createdAt[gt]']),
+          createdBefore: instant(query['createdAt[lt]']),
+          updatedAfter: instant(query['updatedAt[gt]']),
+          updatedBefore: instant(query['updatedAt[lt]']),
+          statuses: query.status,
+        },
+        pageRequest(query),
+      )
+    })
+
+    app.get('/admin/api/orders/:orderId', async (request: IdParams<'orderId'>, reply) => {
+      const session = await access.read(request, reply)
+      return services.adminOrders.getOrderDetail(session.shopId, request.params.orderId)
+    })
+
+    app.post('/admin/api/orders/:orderId/cancel', async (request: IdParams<'orderId'>, reply) => {
+      const session = await access.write(request, reply)
+      return services.fulfillments.cancelOrder(session.shopId, request.params.orderId, `Cancelled by ${session.email}`)
+    })
+
+    app.post('/admin/api/orders/:orderId/complete', async (request: IdParams<'orderId'>, reply) => {
+      const session = await access.write(request, reply)
+      return services.fulfillments.completeOrder(
+        session.shopId,
+        request.params.orderId,
+        `Completed by ${session.email}`,
+      )
+    })
+
+    /** `POST /fulfillments` of the open API, same body and rules. */
+    app.post('/admin/api/fulfillments', async (request, reply) => {
+      const session = await access.write(request, reply)
+      const body = parse.fulfillment<FulfillmentRequest>(request.body)
+      return reply.code(201).send(await services.fulfillments.createFulfillment(session.shopId, body))
+    })
+
+    /** The tracker simulation (no carrier exists locally): next state, or a later one. */
+    app.post('/admin/api/fulfillments/:fulfillmentId/advance', async (request: IdParams<'fulfillmentId'>, reply) => {
+      const session = await access.write(request, reply)
+      const body = parse.trackerAdvance<{ toState?: TrackerState }>(request.body ?? {})
+      return services.fulfillments.advanceTracker(request.params.fulfillmentId, body.toState, {
+        shopId: session.shopId,
+      })
+    })
+  }
+}

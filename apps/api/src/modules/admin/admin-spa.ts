@@ -1,0 +1,93 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
+/**
+ * Serves the merchant admin SPA (`apps/admin`, built by Vite with base `/admin/`):
+ *
+ * - `/admin/assets/*` — hashed bundles, cached for a year;
+ * - every other `GET /admin/…` — `index.html` (the SPA routes on the client), never cached, with a
+ *   strict Content-Security-Policy (scripts and styles from this origin only) and no framing.
+ *
+ * Not the SPA: `/admin/api/…` (an unknown one is a JSON 404) and the server-rendered pages
+ * registered elsewhere (`/admin/sign-in`, `/admin/platform-apps/{clientId}/connect`), whose more
+ * specific routes win over the `/admin/*` fallback.
+ */
+
+/** Where `npm run build:admin` writes the SPA. */
+export const defaultAdminDistDir = path.resolve(import.meta.dirname, '../../../../admin/dist')
+
+function contentSecurityPolicy(publicUrl: string): string {
+  const imageOrigin = new URL(publicUrl).origin
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: ${imageOrigin}`,
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+const notBuiltPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Admin not built</title></head>
+<body><main><h1>The merchant admin is not built yet</h1>
+<p>Run <code>npm run build:admin</code> (or <code>npm start</code>, which builds what is missing) and reload.</p></main></body></html>`
+
+export function adminSpaRoutes(options: { distDir?: string } = {}) {
+  const distDir = options.distDir ?? defaultAdminDistDir
+  const indexFile = path.join(distDir, 'index.html')
+
+  return async (app: FastifyInstance): Promise<void> => {
+    const csp = contentSecurityPolicy(app.platform.config.publicUrl)
+    const assetsDir = path.join(distDir, 'assets')
+    if (fs.existsSync(assetsDir)) {
+      await app.register(fastifyStatic, {
+        root: assetsDir,
+        prefix: '/admin/assets/',
+        decorateReply: false,
+        index: false,
+        cacheControl: false,
+        setHeaders: (response) => {
+          response.header('cache-control', 'public, max-age=31536000, immutable')
+          response.header('x-content-type-options', 'nosniff')
+        },
+      })
+    }
+
+    async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+      const pathname = request.url.split('?')[0] ?? ''
+      if (pathname === '/admin/api' || pathname.startsWith('/admin/api/')) {
+        return reply
+          .code(404)
+          .send({ code: 'ROUTE_NOT_FOUND', message: `There is no admin operation ${request.method} ${pathname}.` })
+      }
+      reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', csp)
+        .header('x-frame-options', 'DENY')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'same-origin')
+        .type('text/html; charset=utf-8')
+      let html: string
+      try {
+        html = await fs.promises.readFile(indexFile, 'utf8')
+      } catch {
+        return reply.code(503).send(notBuiltPage)
+      }
+      return reply.send(html)
+    }
+
+    app.get('/admin', async (request, reply) => {
+      const query = request.url.slice('/admin'.length)
+      return reply.redirect(`/admin/${query}`, 308)
+    })
+    app.get('/admin/', sendIndex)
+    app.get('/admin/*', sendIndex)
+  }
+}

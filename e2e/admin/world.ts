@@ -1,0 +1,181 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, type Page } from '@playwright/test'
+
+/**
+ * The admin suite's world: a Fanshelf server (`fanshelf serve`, API and delivery worker in one
+ * process) on a spare loopback port with a temporary DATA_DIR and the built admin SPA, its demo
+ * credentials, and helpers the specs share (sign-in, a webhook receiver, axe).
+ */
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+export interface Admin {
+  email: string
+  password: string
+  role: 'SUPER_ADMIN' | 'STAFF'
+}
+
+export interface DemoShop {
+  id: string
+  name: string
+  apiUser: { username: string; password: string }
+  admins: Admin[]
+}
+
+async function sparePort(): Promise<number> {
+  const server = http.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** Builds the SPA (one build at a time on a shared machine: `flock` when it exists). */
+export function buildAdmin(): void {
+  if (process.env.ADMIN_SKIP_BUILD === '1' && fs.existsSync(path.join(repoRoot, 'apps/admin/dist/index.html'))) return
+  const vite = path.join(repoRoot, 'node_modules/.bin/vite')
+  const hasFlock = spawnSync('sh', ['-c', 'command -v flock'], { stdio: 'ignore' }).status === 0
+  const [command, args] = hasFlock ? ['flock', ['/tmp/site-build.lock', vite, 'build']] : [vite, ['build']]
+  const result = spawnSync(command, args, { cwd: path.join(repoRoot, 'apps/admin'), stdio: 'inherit' })
+  if (result.status !== 0) throw new Error('The admin SPA failed to build')
+}
+
+export async function startAdminServer(): Promise<{ origin: string; dataDir: string; child: ChildProcess }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-admin-e2e-'))
+  const siteDir = path.join(dataDir, 'site')
+  fs.mkdirSync(siteDir)
+  fs.writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>Fanshelf</title>')
+  const port = await sparePort()
+  const origin = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/bin.ts', 'serve', '--role', 'all'], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SITE_DIR: siteDir,
+      LOG_LEVEL: 'warn',
+    },
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output}`)
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok && fs.existsSync(path.join(dataDir, 'demo-credentials.json'))) {
+        return { origin, dataDir, child }
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  if (child.pid) process.kill(-child.pid, 'SIGTERM')
+  throw new Error(`The server did not become healthy:\n${output}`)
+}
+
+/** Where the global setup's server is (it sets these variables for every worker). */
+export function world() {
+  const origin = process.env.ADMIN_E2E_ORIGIN
+  const dataDir = process.env.ADMIN_E2E_DATA_DIR
+  if (!origin || !dataDir) throw new Error('Run the admin suite with its config: playwright test -c e2e/admin')
+  const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as {
+    shops: DemoShop[]
+  }
+  const shop = credentials.shops[0]
+  if (!shop) throw new Error('The seed wrote no demo shop')
+  const admin = (role: Admin['role']) => {
+    const found = shop.admins.find((a) => a.role === role)
+    if (!found) throw new Error(`The demo shop has no ${role}`)
+    return found
+  }
+  return { origin, dataDir, shop, owner: admin('SUPER_ADMIN'), staff: admin('STAFF') }
+}
+
+export async function signIn(page: Page, admin: Admin, path = '/admin/'): Promise<void> {
+  await page.goto(path)
+  await expect(page.getByRole('heading', { name: 'Sign in to your shop' })).toBeVisible()
+  await page.getByLabel('Email').fill(admin.email)
+  await page.getByLabel('Password').fill(admin.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+}
+
+/** The session cookie and CSRF token of a sign-in through the admin API (for direct backend calls). */
+export async function apiSession(admin: Admin): Promise<{ cookie: string; csrfToken: string }> {
+  const { origin } = world()
+  const response = await fetch(`${origin}/admin/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.email, password: admin.password }),
+  })
+  expect(response.status).toBe(200)
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+  const { csrfToken } = (await response.json()) as { csrfToken: string }
+  return { cookie, csrfToken }
+}
+
+export interface ReceivedWebhook {
+  headers: http.IncomingHttpHeaders
+  body: string
+}
+
+/** A real webhook receiver on loopback that answers 200 and records every delivery. */
+export async function startReceiver() {
+  const received: ReceivedWebhook[] = []
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') })
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`
+  return {
+    url,
+    received,
+    async waitFor(predicate: (webhook: ReceivedWebhook) => boolean, timeoutMs = 20_000): Promise<ReceivedWebhook> {
+      const deadline = Date.now() + timeoutMs
+      while (Date.now() < deadline) {
+        const found = received.find(predicate)
+        if (found) return found
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      throw new Error(`No matching webhook arrived within ${timeoutMs} ms (got ${received.length})`)
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Runs axe-core in the page; answers the violations of impact serious or critical. */
+export async function seriousViolations(page: Page) {
+  const source = fs.readFileSync(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8')
+  await page.evaluate(source)
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe
+    return (await axe.run(document, { resultTypes: ['violations'] })) as {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
+    }
+  })
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
+}
