@@ -7,11 +7,13 @@ export default defineConfig({
     include: [
       'openapi/**/*.test.ts',
       'apps/api/src/**/*.test.ts',
+      'apps/admin/build/**/*.test.ts',
       'packages/*/src/**/*.test.ts',
+      'examples/webhook-receiver/src/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
     // *.redis.test.ts need a Redis server: npm run test:redis starts one (scripts/with-redis.sh).
-    exclude: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/*.redis.test.ts'],
+    exclude: ['**/node_modules/**', 'apps/site/build/**', '**/dist/**', '**/*.redis.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,9 +1,12 @@
 // The API package's public surface, used by the CLI and by other workspaces' tests.
-export { type BuildOptions, buildApp, type Platform } from './app.js'
+export { type BuildOptions, buildApp, type Platform, sharedContract } from './app.js'
 export { type Clock, ManualClock, systemClock } from './clock.js'
 export { type Config, ConfigError, loadConfig, parseConfig } from './config.js'
 export { migrateToLatest, openDatabase } from './db/database.js'
 export { createApiUserService } from './modules/api-users/api-users.service.js'
+export { parseCheckoutForm } from './modules/checkout/checkout-form.js'
+export { approvedTestCard } from './modules/checkout/payment.js'
+export { type WebhookEventType, webhookEventTypes } from './modules/events/event-types.js'
 export { createFulfillmentService, type TrackerAdvance } from './modules/fulfillments/fulfillments.service.js'
 export { isTrackerState, type TrackerState, trackerStates } from './modules/fulfillments/shipment-tracker.js'
 export { withPlatformAppRegistry } from './modules/platform-apps/operator-registry.js'
@@ -12,4 +15,6 @@ export { createStorefrontTokenService } from './modules/storefront/storefront-to
 export { SecretBox } from './security/secret-box.js'
 export { formatDemoBanner, readDemoCredentials, writeDemoCredentials } from './seed/demo-credentials.js'
 export { isSeeded, resetDatabase, seedDemo } from './seed/demo-seed.js'
+// Every domain service over one database (`fanshelf trigger` acts through them).
+export { createServices, type Services } from './services.js'
 export { startPlatform } from './start.js'

@@ -85,12 +85,12 @@ export function createServices(deps: ServiceDeps) {
     contract: deps.contract,
     onQueued: () => webhookDelivery.wake(),
   })
-  const memberships = createMembershipService(db)
+  const memberships = createMembershipService(db, { clock })
   const products = createProductService(db, { clock, dialect: database.dialect })
-  const donations = createDonationService(db)
+  const donations = createDonationService(db, { clock })
   const promotions = createPromotionService(db, { clock, dialect: database.dialect })
-  const mailingList = createMailingListService(db)
-  const thankYous = createThankYouService(db)
+  const mailingList = createMailingListService(db, { clock })
+  const thankYous = createThankYouService(db, { clock })
   // Storefront API (tokens, catalogue, carts), the hosted checkout, gift redemption and the product
   // feed; prices convert with the exchange-rate table (DATA_DIR/exchange-rates.json overrides it).
   const exchangeRates = loadExchangeRates(config.dataDir)

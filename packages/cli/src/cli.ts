@@ -2,10 +2,12 @@ import { type Command, UsageError } from './command.js'
 import { apiUserCommand } from './commands/api-user.js'
 import { appCommand } from './commands/app.js'
 import { demoCredentialsCommand } from './commands/demo-credentials.js'
+import { listenCommand } from './commands/listen.js'
 import { seedCommand } from './commands/seed.js'
 import { serveCommand, startCommand } from './commands/start.js'
 import { storefrontTokenCommand } from './commands/storefront-token.js'
 import { trackerCommand } from './commands/tracker.js'
+import { triggerCommand } from './commands/trigger.js'
 
 export interface Io {
   out(text: string): void
@@ -21,6 +23,8 @@ export const commands: Command[] = [
   storefrontTokenCommand,
   trackerCommand,
   appCommand,
+  triggerCommand,
+  listenCommand,
 ]
 
 function help(): string {

@@ -36,6 +36,7 @@ export interface CallOptions {
   auth?: Auth
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies; the harness validates them against the contract.
 export interface CallResult<T = any> {
   status: number
   body: T
@@ -56,6 +57,7 @@ export interface TestPlatform {
   asOther: Auth
   operation(operationId: string): Operation
   url(operationId: string, params?: Record<string, string>, query?: CallOptions['query']): string
+  // biome-ignore lint/suspicious/noExplicitAny: as CallResult.
   call<T = any>(operationId: string, options?: CallOptions): Promise<CallResult<T>>
   close(): Promise<void>
 }

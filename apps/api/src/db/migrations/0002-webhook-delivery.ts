@@ -11,6 +11,8 @@ import type { Kysely } from 'kysely'
  *   (finished deliveries have a null `next_attempt_at` and never match).
  * - `webhook_events_configuration_due`: the worker's refill claim takes the next due deliveries of
  *   one configuration.
+ * - `webhook_events_due` (state, next_attempt_at) is dropped: no query filters on state first, and
+ *   every delivery outcome would otherwise update it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -27,9 +29,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('webhook_events')
     .columns(['configuration_id', 'next_attempt_at', 'created_at'])
     .execute()
+  await db.schema.dropIndex('webhook_events_due').execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('webhook_events_due').on('webhook_events').columns(['state', 'next_attempt_at']).execute()
   await db.schema.dropIndex('webhook_events_configuration_due').execute()
   await db.schema.dropIndex('webhook_events_next_attempt').execute()
   await db.schema.alterTable('webhook_events').dropColumn('schedule_base_attempt').execute()

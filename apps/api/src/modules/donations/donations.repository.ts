@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js'
+import type { DonationsTable } from '../../db/schema.js'
 import type { PageRequest } from '../paging/paging.js'
 
 export function listDonations(db: Executor, shopId: string, page: PageRequest) {
@@ -29,4 +30,12 @@ export function findDonation(db: Executor, shopId: string, donationId: string) {
     .where('shop_id', '=', shopId)
     .where('id', '=', donationId)
     .executeTakeFirst()
+}
+
+export function findShopCurrency(db: Executor, shopId: string) {
+  return db.selectFrom('shops').select('currency').where('id', '=', shopId).executeTakeFirst()
+}
+
+export async function insertDonation(db: Executor, donation: DonationsTable): Promise<void> {
+  await db.insertInto('donations').values(donation).execute()
 }

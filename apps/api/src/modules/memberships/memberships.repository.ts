@@ -1,4 +1,6 @@
+import { sql } from 'kysely'
 import type { Executor } from '../../db/database.js'
+import type { MembersTable } from '../../db/schema.js'
 import type { PageRequest } from '../paging/paging.js'
 
 export function listMembershipTiers(db: Executor, shopId: string) {
@@ -60,4 +62,60 @@ export async function countMembers(db: Executor, shopId: string): Promise<number
 
 export function findMember(db: Executor, shopId: string, memberId: string) {
   return membersWithVariant(db, shopId).where('members.id', '=', memberId).executeTakeFirst()
+}
+
+export function findMemberByEmail(db: Executor, shopId: string, email: string) {
+  return db
+    .selectFrom('members')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('email', '=', email)
+    .executeTakeFirst()
+}
+
+export function findMemberRow(db: Executor, shopId: string, memberId: string) {
+  return db
+    .selectFrom('members')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('id', '=', memberId)
+    .executeTakeFirst()
+}
+
+export function findTierVariant(db: Executor, shopId: string, variantId: string) {
+  return db
+    .selectFrom('membership_tier_variants')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('id', '=', variantId)
+    .executeTakeFirst()
+}
+
+/** Member ids are numeric strings (the platform's): the next one after the largest. */
+export async function nextMemberId(db: Executor): Promise<string> {
+  const row = await db
+    .selectFrom('members')
+    .select(sql<number | string | null>`max(cast(id as bigint))`.as('max'))
+    .executeTakeFirst()
+  return String(Number(row?.max ?? 0) + 1)
+}
+
+export async function insertMember(db: Executor, member: MembersTable): Promise<void> {
+  await db.insertInto('members').values(member).execute()
+}
+
+/** Moves a member's subscription, if it is still `from` (answers whether it did). */
+export async function updateMemberSubscription(
+  db: Executor,
+  member: MembersTable,
+  changes: Pick<MembersTable, 'subscription_type' | 'variant_id' | 'updated_at'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('members')
+    .set(changes)
+    .where('id', '=', member.id)
+    .where('shop_id', '=', member.shop_id)
+    .where('subscription_type', '=', member.subscription_type)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
 }

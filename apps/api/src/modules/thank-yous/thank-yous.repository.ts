@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js'
+import type { ThankYousTable } from '../../db/schema.js'
 
 export function findThankYou(db: Executor, shopId: string, thankYouId: string) {
   return db
@@ -7,4 +8,53 @@ export function findThankYou(db: Executor, shopId: string, thankYouId: string) {
     .where('shop_id', '=', shopId)
     .where('id', '=', thankYouId)
     .executeTakeFirst()
+}
+
+export async function insertThankYou(db: Executor, thankYou: ThankYousTable): Promise<void> {
+  await db.insertInto('thank_yous').values(thankYou).execute()
+}
+
+/** Contributions with a record of their own in the shop (membership payments have none). */
+export type ThankableContribution = 'DONATION' | 'GIFT_PURCHASE' | 'ORDER'
+
+export interface ContributionSupporter {
+  email: string
+  username: string | null
+  message: string | null
+  /** The donation's or order's status; null for a gift purchase (it has none). */
+  status: string | null
+}
+
+/** Who made a contribution of the shop, from its own record; undefined when the shop has none. */
+export async function findContributionSupporter(
+  db: Executor,
+  shopId: string,
+  type: ThankableContribution,
+  id: string,
+): Promise<ContributionSupporter | undefined> {
+  switch (type) {
+    case 'DONATION':
+      return db
+        .selectFrom('donations')
+        .select(['email', 'username', 'message', 'status'])
+        .where('shop_id', '=', shopId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+    case 'GIFT_PURCHASE': {
+      const purchase = await db
+        .selectFrom('gift_purchases')
+        .select(['email', 'username', 'message'])
+        .where('shop_id', '=', shopId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return purchase && { ...purchase, status: null }
+    }
+    case 'ORDER':
+      return db
+        .selectFrom('orders')
+        .select(['email', 'username', 'message', 'status'])
+        .where('shop_id', '=', shopId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+  }
 }

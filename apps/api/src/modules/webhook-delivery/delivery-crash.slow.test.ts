@@ -119,6 +119,7 @@ describe('a worker process killed at random points', () => {
           .selectFrom('webhook_events')
           .select(['state', 'attempt_count', 'next_attempt_at', 'lease_owner', 'lease_until', 'last_error'])
           .where('state', '!=', 'DELIVERED')
+          .limit(10)
           .execute()
         throw new Error(
           `${open.count} deliveries still open at ${new Date().toISOString()} (last worker exit code ${last.exitCode}): ${JSON.stringify(stuck)}\nworker stderr: ${workerErrors.slice(-4000)}`,
@@ -148,5 +149,5 @@ describe('a worker process killed at random points', () => {
     process.stdout.write(
       `crash test: ${kills} kills, ${receiver.requests.length} requests for ${events} events (${duplicates} duplicates), ${deliveredBeforeLastStart} delivered before the last restart\n`,
     )
-  }, 120_000)
+  }, 180_000)
 })

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import os from 'node:os'
+import { performance } from 'node:perf_hooks'
 import type { Clock } from '../../clock.js'
 import type { DatabaseHandle } from '../../db/database.js'
 import {
@@ -14,6 +15,7 @@ import {
   type AttemptRecord,
   type ClaimedDelivery,
   claimDueDeliveries,
+  claimMoreForConfigurations,
   clearFailingSince,
   type DeliveryTarget,
   disableConfiguration,
@@ -64,7 +66,7 @@ export interface DeliveryWorkerOptions {
   concurrency?: number
   /** Requests in flight at once per configuration (delivery-policy). */
   perEndpoint?: number
-  /** How long a claim holds a delivery; must outlast an attempt. */
+  /** How long a claim holds a delivery; must outlast two attempts (default 30 s). */
   leaseMs?: number
   /** Poll interval when not woken (real time: see idle()). */
   idlePollMs?: number
@@ -105,6 +107,8 @@ interface Queued {
   target: DeliveryTarget | undefined
   /** Resolved when claimed, so that starting a send awaits nothing and sends start in claim order. */
   key: SigningKey | undefined
+  /** When this worker's lease on it ends. */
+  leaseEnd: number
 }
 
 interface Endpoint {
@@ -124,13 +128,22 @@ export const defaultConcurrency = 64
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-/** Attempt ids are internal (the contract does not expose them); randomUUID draws from a pool. */
+/**
+ * Attempt ids are internal (the contract does not expose them). Time first, so that new attempts
+ * append to the primary-key index instead of touching random pages; randomUUID draws from a pool.
+ */
 function newAttemptId(): string {
-  return `watt_${randomUUID().replaceAll('-', '')}`
+  return `watt_${Date.now().toString(36).padStart(9, '0')}${randomUUID().replaceAll('-', '').slice(0, 16)}`
 }
 
+/** The longest an attempt can hold its lease: connect, answer, and time to record the outcome. */
+const attemptBudgetMs = responseTimeoutMs + connectTimeoutMs + 1_000
+
+/** Discovery claims run at most this often (real time) unless a test steps the worker. */
+const discoveryIntervalMs = 10
+
 /** Outcomes wait at most this long (real time) to be written together. */
-const flushDelayMs = 5
+const flushDelayMs = 20
 /** ...or less when this many are waiting. */
 const flushBatch = 256
 
@@ -143,8 +156,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const perEndpoint = options.perEndpoint ?? perEndpointConcurrency
   const leaseMs = options.leaseMs ?? defaultLeaseMs
   const idlePollMs = options.idlePollMs ?? defaultIdlePollMs
-  if (leaseMs < responseTimeoutMs + connectTimeoutMs) {
-    throw new Error(`leaseMs must outlast an attempt (at least ${responseTimeoutMs + connectTimeoutMs} ms)`)
+  // A claimed delivery may wait for one attempt of its endpoint before its own: two budgets.
+  if (leaseMs < 2 * attemptBudgetMs) {
+    throw new Error(`leaseMs must outlast two attempts (at least ${2 * attemptBudgetMs} ms)`)
   }
   let log = options.log ?? silentLog
   let sender: WebhookSender | undefined
@@ -164,7 +178,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const endpoints = new Map<string, Endpoint>()
   let held = 0
   const sending = new Set<Promise<void>>()
-  const abortControllers = new Set<AbortController>()
 
   let completions: Completion[] = []
   let flushTimer: NodeJS.Timeout | undefined
@@ -175,8 +188,20 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   let pumping = false
   let pumpAgain = false
+  let pumpRun: Promise<void> = Promise.resolve()
   let pumpScheduled = false
   let claimedTotal = 0
+  /**
+   * Deliveries held per endpoint at most (queued + in flight): the next sends are already here when
+   * a slot frees, and an endpoint is refilled about every `depth - perEndpoint` completions, not at
+   * each. A queued delivery whose lease would run out before its attempt ends is given back unsent.
+   */
+  const depth = 4 * perEndpoint
+  let discoveryRequested = true
+  let lastDiscovery = Number.NEGATIVE_INFINITY
+  let discoveryTimer: NodeJS.Timeout | undefined
+  /** runOnce: discover on every round, never deferred. */
+  let stepping = false
   /** Slots freed by completions are refilled at once (the background loop, or runOnce). */
   let draining = false
   /**
@@ -185,7 +210,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
    */
   const gone = new Map<string, number>()
 
-  async function deliver({ delivery, target, key }: Queued, signal: AbortSignal): Promise<Outcome> {
+  async function deliver({ delivery, target, key, leaseEnd }: Queued): Promise<Outcome> {
+    // Waited too long in the queue: another worker may take it over before this attempt ends.
+    if (clock.now() + attemptBudgetMs > leaseEnd) return { kind: 'released' }
     if (target?.enabled !== 1) {
       return { kind: 'failed', lastError: 'The webhook configuration is disabled or was deleted.' }
     }
@@ -207,7 +234,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       timestamp: Math.floor(attemptedAt / 1000),
       body: delivery.body,
     })
-    const result = await senderOf().send({ url: target.url, body: delivery.body, headers, signal })
+    const result = await senderOf().send({ url: target.url, body: delivery.body, headers })
     if (result.aborted) return { kind: 'released' }
     const attempt: AttemptRecord = {
       id: newAttemptId(),
@@ -366,7 +393,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   /** Starts queued sends while the endpoint and the worker have free slots, oldest first. */
   function drain(configurationId: string, endpoint: Endpoint): void {
-    while (endpoint.inFlight < perEndpoint && inFlight < concurrency && endpoint.queue.length > 0) {
+    // Stopping: what is queued stays queued, and stop() gives the leases back.
+    while (!stopped && endpoint.inFlight < perEndpoint && inFlight < concurrency && endpoint.queue.length > 0) {
       const next = endpoint.queue.shift() as Queued
       send(configurationId, endpoint, next)
     }
@@ -380,6 +408,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     completions.push({ ...item, outcome })
     scheduleFlush()
     drain(configurationId, endpoint)
+    // An endpoint ran dry: others may be waiting to be discovered.
+    if (!endpoints.has(configurationId)) discoveryRequested = true
     // A worker slot freed: another endpoint may be waiting for one.
     for (const [id, other] of endpoints) if (other.queue.length > 0) drain(id, other)
     // Claim more once this endpoint runs short (and not at every completion).
@@ -389,9 +419,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   function send(configurationId: string, endpoint: Endpoint, item: Queued): void {
     inFlight++
     endpoint.inFlight++
-    const controller = new AbortController()
-    abortControllers.add(controller)
-    const done = deliver(item, controller.signal)
+    const done = deliver(item)
       .catch((error: unknown): Outcome => {
         log.error({ err: error, webhookEventId: item.delivery.id }, 'Webhook delivery crashed')
         return { kind: 'released' }
@@ -399,33 +427,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       .then((outcome) => {
         inFlight--
         endpoint.inFlight--
-        abortControllers.delete(controller)
         settle(configurationId, endpoint, item, outcome)
       })
     sending.add(done)
     void done.finally(() => sending.delete(done))
   }
 
-  /**
-   * One claim: due deliveries, oldest first, up to twice the slots (so an endpoint's next sends are
-   * already here when a slot frees) — at most `2 × perEndpoint` held per endpoint. Leases outlast
-   * the wait: a claimed delivery waits for at most one attempt of the same endpoint.
-   */
-  async function claimRound(): Promise<number> {
-    const free = 2 * concurrency - held
-    if (free <= 0 || stopped) return 0
-    const now = clock.now()
-    const room = new Map<string, number>()
-    for (const [id, endpoint] of endpoints) room.set(id, 2 * perEndpoint - endpoint.inFlight - endpoint.queue.length)
-    const claimed = await claimDueDeliveries(db, database.dialect, {
-      workerId,
-      now: iso(now),
-      leaseUntil: iso(now + leaseMs),
-      limit: free,
-      window: Math.max(64, free * 2),
-      room,
-      perEndpoint: 2 * perEndpoint,
-    })
+  /** Claimed deliveries become queued sends, with what sending them needs loaded now. */
+  async function accept(claimed: ClaimedDelivery[], leaseEnd: number): Promise<number> {
     if (claimed.length === 0) return 0
     claimedTotal += claimed.length
     // If loading fails from here on, the leases simply expire and the deliveries are claimed again.
@@ -439,11 +448,72 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const touched = new Set<string>()
     for (const delivery of claimed) {
       const id = delivery.configuration_id
-      endpointOf(id).queue.push({ delivery, target: targets.get(id), key: keys.get(id) })
+      endpointOf(id).queue.push({ delivery, target: targets.get(id), key: keys.get(id), leaseEnd })
       touched.add(id)
     }
     for (const id of touched) drain(id, endpointOf(id))
     return claimed.length
+  }
+
+  function lease() {
+    const now = clock.now()
+    return { workerId, now: iso(now), leaseUntil: iso(now + leaseMs), end: now + leaseMs }
+  }
+
+  /** Refill: endpoints this worker holds that run short get their next due deliveries (an index range each). */
+  async function refill(): Promise<number> {
+    let free = 4 * concurrency - held
+    const room = new Map<string, number>()
+    for (const [id, endpoint] of endpoints) {
+      if (endpoint.queue.length >= perEndpoint || free <= 0) continue
+      const want = Math.min(free, depth - endpoint.inFlight - endpoint.queue.length)
+      if (want <= 0) continue
+      room.set(id, want)
+      free -= want
+    }
+    if (room.size === 0) return 0
+    const claim = lease()
+    return accept(await claimMoreForConfigurations(db, database.dialect, { ...claim, room }), claim.end)
+  }
+
+  /**
+   * Discovery: due deliveries of endpoints this worker does not hold yet, oldest first. It scans
+   * past the backlog of the endpoints it holds, so it runs when asked (a wake-up, a poll, an
+   * endpoint drained) and at most every `discoveryIntervalMs`.
+   */
+  async function discover(): Promise<number> {
+    const free = 4 * concurrency - held
+    if (free <= 0) return 0
+    const room = new Map<string, number>()
+    for (const id of endpoints.keys()) room.set(id, 0)
+    const claim = lease()
+    const claimed = await claimDueDeliveries(db, database.dialect, {
+      ...claim,
+      limit: free,
+      window: Math.max(64, free * 2),
+      room,
+      perEndpoint: depth,
+    })
+    return accept(claimed, claim.end)
+  }
+
+  async function claimRound(): Promise<number> {
+    if (stopped) return 0
+    let claimed = await refill()
+    if (discoveryRequested) {
+      const wait = lastDiscovery + discoveryIntervalMs - performance.now()
+      if (wait <= 0 || stepping) {
+        discoveryRequested = false
+        lastDiscovery = performance.now()
+        claimed += await discover()
+      } else if (!discoveryTimer && draining) {
+        discoveryTimer = setTimeout(() => {
+          discoveryTimer = undefined
+          schedulePump()
+        }, wait)
+      }
+    }
+    return claimed
   }
 
   /** Completions free slots: claim again once this turn's completions are all in. */
@@ -456,22 +526,26 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     })
   }
 
-  async function pump(): Promise<void> {
+  /** Claims until nothing more is wanted; one pump at a time (a second call asks the running one to go again). */
+  function pump(): Promise<void> {
     if (pumping) {
       pumpAgain = true
-      return
+      return pumpRun
     }
     pumping = true
-    try {
-      do {
-        pumpAgain = false
-        await claimRound()
-      } while (pumpAgain && !stopped)
-    } catch (error) {
-      log.error({ err: error }, 'Could not claim webhook deliveries')
-    } finally {
-      pumping = false
-    }
+    pumpRun = (async () => {
+      try {
+        do {
+          pumpAgain = false
+          await claimRound()
+        } while (pumpAgain && !stopped)
+      } catch (error) {
+        log.error({ err: error }, 'Could not claim webhook deliveries')
+      } finally {
+        pumping = false
+      }
+    })()
+    return pumpRun
   }
 
   /**
@@ -495,6 +569,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   async function loop(): Promise<void> {
     while (!stopped) {
       wakeRequested = false
+      discoveryRequested = true
       await pump()
       if (stopped) break
       if (!wakeRequested) await idle(idlePollMs)
@@ -516,13 +591,18 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     },
     wake() {
       wakeRequested = true
+      discoveryRequested = true
       interruptIdle?.()
     },
     async stop() {
       if (stopped) return
       stopped = true
       interruptIdle?.()
-      for (const controller of abortControllers) controller.abort()
+      clearTimeout(discoveryTimer)
+      // No claim is under way once these settle, and nothing new starts (drain checks `stopped`).
+      await loopDone
+      await pumpRun
+      sender?.abortAll()
       // Claimed but not started: give the leases back.
       for (const [, endpoint] of endpoints) {
         for (const item of endpoint.queue.splice(0)) {
@@ -530,9 +610,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           completions.push({ ...item, outcome: { kind: 'released' } })
         }
       }
-      scheduleFlush()
       await Promise.allSettled([...sending])
-      await loopDone
       await flushed()
       sender?.close()
     },
@@ -540,10 +618,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       summary = { attempts: 0, delivered: 0, failed: 0 }
       const wasDraining = draining
       draining = true
+      stepping = true
       const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
       try {
         for (;;) {
           const before = claimedTotal
+          discoveryRequested = true
           await pump()
           // Completions refill their slots themselves (draining); wait until all is quiet.
           while (held > 0 || pumping || pumpScheduled) await (sending.size > 0 ? Promise.race(sending) : nextTurn())
@@ -552,6 +632,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         await flushed()
       } finally {
         draining = wasDraining
+        stepping = false
       }
       const result = summary
       summary = { attempts: 0, delivered: 0, failed: 0 }

@@ -97,7 +97,44 @@ export async function claimDueDeliveries(
     AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now})
     RETURNING id, shop_id, configuration_id, body, attempt_count, schedule_base_attempt, next_attempt_at, created_at
   `.execute(executor)
-  return result.rows
+  return normalise(result.rows)
+}
+
+/**
+ * Leases more deliveries of configurations this worker already holds, oldest first, at most
+ * `room` of each: one index range per configuration (configuration_id, next_attempt_at), so the
+ * cost does not grow with the backlog. Same locking and re-checks as claimDueDeliveries.
+ */
+export async function claimMoreForConfigurations(
+  executor: Executor,
+  dialect: Dialect,
+  request: { workerId: string; now: string; leaseUntil: string; room: ReadonlyMap<string, number> },
+): Promise<ClaimedDelivery[]> {
+  const wanted = [...request.room].filter(([, room]) => room > 0)
+  if (wanted.length === 0) return []
+  const { now } = request
+  const lock = dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``
+  const branches = wanted.map(
+    ([configurationId, room], i) => sql`SELECT id FROM (
+      SELECT id FROM webhook_events
+      WHERE configuration_id = ${configurationId} AND next_attempt_at <= ${now}
+        AND (lease_until IS NULL OR lease_until <= ${now})
+      ORDER BY next_attempt_at, created_at
+      LIMIT ${room}
+      ${lock}
+    ) ${sql.ref(`c${i}`)}`,
+  )
+  const result = await sql<ClaimedDelivery>`
+    UPDATE webhook_events SET lease_owner = ${request.workerId}, lease_until = ${request.leaseUntil}
+    WHERE id IN (${sql.join(branches, sql` UNION ALL `)})
+    AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now})
+    RETURNING id, shop_id, configuration_id, body, attempt_count, schedule_base_attempt, next_attempt_at, created_at
+  `.execute(executor)
+  return normalise(result.rows)
+}
+
+function normalise(rows: ClaimedDelivery[]): ClaimedDelivery[] {
+  return rows
     .map((row) => ({
       ...row,
       attempt_count: Number(row.attempt_count),

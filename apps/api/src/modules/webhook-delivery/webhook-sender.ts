@@ -55,12 +55,12 @@ export interface OutgoingDelivery {
   body: string
   /** Signature headers. */
   headers: Record<string, string>
-  /** Aborts the attempt (worker stopping). */
-  signal?: AbortSignal
 }
 
 export interface WebhookSender {
   send(delivery: OutgoingDelivery): Promise<AttemptResult>
+  /** Abandons every attempt in flight (they answer `aborted`): the worker is stopping. */
+  abortAll(): void
   close(): void
 }
 
@@ -104,6 +104,8 @@ export function createWebhookSender(deps: {
     scheduling: 'fifo' as const,
   }
   const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) }
+  /** Aborts of the attempts in flight. */
+  const running = new Set<() => void>()
   /** Verdicts on hosts, by host string (the rules never change for a sender): names pass here. */
   const verdicts = new Map<string, boolean>()
   const literalAllowed = (host: string): boolean => {
@@ -119,16 +121,16 @@ export function createWebhookSender(deps: {
   function attempt(url: URL, delivery: OutgoingDelivery, started: number, newSocket: boolean): Promise<Partial> {
     return new Promise((resolve) => {
       const isHttps = url.protocol === 'https:'
-      const timers = new AbortController()
-      const connectTimer = new AbortController()
+      const timer = new AbortController()
+      let connectTimer: AbortController | undefined
       let settled = false
       let statusCode: number | null = null
       const finish = (partial: Partial) => {
         if (settled) return
         settled = true
-        timers.abort(settledReason)
-        connectTimer.abort(settledReason)
-        delivery.signal?.removeEventListener('abort', onAbort)
+        timer.abort(settledReason)
+        connectTimer?.abort(settledReason)
+        running.delete(abort)
         resolve({ statusCode, ...partial })
       }
       const request = (isHttps ? https : http).request(url, {
@@ -142,15 +144,14 @@ export function createWebhookSender(deps: {
           'user-agent': userAgent,
         },
       })
-      const onAbort = () => {
+      const abort = () => {
         request.destroy()
         finish({ aborted: true, error: 'The worker stopped during the attempt.' })
       }
-      if (delivery.signal?.aborted) return onAbort()
-      delivery.signal?.addEventListener('abort', onAbort, { once: true })
+      running.add(abort)
 
       const remaining = Math.max(0, responseTimeoutMs - (performance.now() - started))
-      clock.sleep(remaining, timers.signal).then(
+      clock.sleep(remaining, timer.signal).then(
         () => {
           request.destroy()
           finish({ errorClass: 'TIMEOUT', error: `No complete answer within ${responseTimeoutMs} ms.` })
@@ -159,14 +160,16 @@ export function createWebhookSender(deps: {
       )
       request.on('socket', (socket) => {
         if (!socket.connecting) return
-        clock.sleep(connectTimeoutMs, connectTimer.signal).then(
+        const connecting = new AbortController()
+        connectTimer = connecting
+        clock.sleep(connectTimeoutMs, connecting.signal).then(
           () => {
             request.destroy()
             finish({ errorClass: 'CONNECTION_ERROR', error: `Could not connect within ${connectTimeoutMs} ms.` })
           },
           () => {},
         )
-        socket.once(isHttps ? 'secureConnect' : 'connect', () => connectTimer.abort(settledReason))
+        socket.once(isHttps ? 'secureConnect' : 'connect', () => connecting.abort(settledReason))
       })
       request.on('error', (error: NodeJS.ErrnoException) => {
         if (error instanceof BlockedAddressError) {
@@ -260,6 +263,9 @@ export function createWebhookSender(deps: {
       let outcome = await attempt(url, delivery, started, false)
       if (outcome.retryOnNewSocket) outcome = await attempt(url, delivery, started, true)
       return result(outcome)
+    },
+    abortAll() {
+      for (const abort of [...running]) abort()
     },
     close() {
       agents.http.destroy()

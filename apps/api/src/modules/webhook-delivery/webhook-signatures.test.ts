@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { signatureHeaders } from '../webhooks/delivery-policy.js'
 import { type DeliveryFixture, useDeliveryFixture } from './testing/delivery-fixture.js'
 import { startReceiver, type TestReceiver } from './testing/test-receiver.js'
-import { signDelivery, standardWebhooksKey } from './webhook-signatures.js'
+import { createSigningKeys, signDelivery, standardWebhooksKey } from './webhook-signatures.js'
 
 /** The receiver's recipe from the guides: base64 HMAC-SHA256 of the raw body, secret as UTF-8. */
 function verifyPlainHmac(secret: string, rawBody: string, header: string | undefined): boolean {
@@ -91,6 +91,36 @@ describe('webhook signatures', () => {
     expect(headers['webhook-signature']?.split(' ')).toHaveLength(2)
     expect(() => new Webhook(previous).verify(receiver.requests[0]!.body, headers)).not.toThrow()
     expect(() => new Webhook(fixture.secret).verify(receiver.requests[0]!.body, headers)).not.toThrow()
+  })
+
+  it('signs a platform app configuration with the app key only, once a key source provides it', async () => {
+    const appKey = `whsec_${Buffer.alloc(24, 9).toString('base64')}`
+    await fixture.addConfiguration({ url: `${receiver.origin}/app`, appId: 'apps.test_app' })
+    const { deliveryIds } = await fixture.record({ type: 'DONATION' })
+    const signingKeys = createSigningKeys({
+      db: fixture.database.db,
+      secretBox: fixture.secretBox,
+      clock: fixture.clock,
+      appKeys: { keyFor: async (appId) => (appId === 'apps.test_app' ? appKey : undefined) },
+    })
+    await fixture.worker({ signingKeys }).runOnce()
+    const headers = headerRecord(receiver.requests[0]!.headers)
+    expect(verifyPlainHmac(appKey, receiver.requests[0]!.body, headers[signatureHeaders.app.toLowerCase()])).toBe(true)
+    expect(headers[signatureHeaders.shop.toLowerCase()]).toBeUndefined()
+    expect(() => new Webhook(appKey).verify(receiver.requests[0]!.body, headers)).not.toThrow()
+    expect(() => new Webhook(fixture.secret).verify(receiver.requests[0]!.body, headers)).toThrow()
+    expect((await fixture.delivery(deliveryIds[0]!)).state).toBe('DELIVERED')
+  })
+
+  it('holds back an app configuration’s deliveries while no key is available for the app', async () => {
+    await fixture.addConfiguration({ url: `${receiver.origin}/app`, appId: 'apps.keyless' })
+    const { deliveryIds } = await fixture.record({ type: 'DONATION' })
+    await fixture.worker().runOnce()
+    expect(receiver.requests).toHaveLength(0)
+    const delivery = await fixture.delivery(deliveryIds[0]!)
+    expect(delivery).toMatchObject({ state: 'PENDING', attempt_count: 0, lease_owner: null })
+    expect(delivery.last_error).toMatch(/apps\.keyless/)
+    expect(Date.parse(delivery.next_attempt_at!)).toBeGreaterThan(fixture.clock.now())
   })
 
   it('puts app configurations under the app header, keyed with the app key', () => {
