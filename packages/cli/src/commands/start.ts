@@ -6,20 +6,26 @@ import { type Command, parseOptions, UsageError } from '../command.js'
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..')
 
-/** Builds the docs site when its build is missing (the first `npm start` on a fresh clone). */
-function ensureSiteBuilt(siteDir: string, log: (line: string) => void): void {
-  const siteConfig = path.join(repoRoot, 'apps/site/docusaurus.config.ts')
-  if (!fs.existsSync(siteConfig) || fs.existsSync(path.join(siteDir, 'index.html'))) return
-  log('Building the documentation site (first start only)…')
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/site'], { cwd: repoRoot, stdio: 'inherit' })
-  if (result.status !== 0) throw new Error('The documentation site failed to build; see the output above.')
+/** Builds a front end whose build output is missing (the first `npm start` on a fresh clone). */
+function ensureBuilt(what: string, workspace: string, output: string, log: (line: string) => void): void {
+  if (fs.existsSync(output)) return
+  log(`Building the ${what} (first start only)…`)
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: repoRoot, stdio: 'inherit' })
+  if (result.status !== 0) throw new Error(`The ${what} failed to build; see the output above.`)
+}
+
+function ensureFrontEndsBuilt(siteDir: string, log: (line: string) => void): void {
+  // The SDK first: the example storefront and the docs' SDK samples import its build (dist/).
+  ensureBuilt('SDK', 'packages/sdk', path.join(repoRoot, 'packages/sdk/dist/index.js'), log)
+  ensureBuilt('merchant admin', 'apps/admin', path.join(repoRoot, 'apps/admin/dist/index.html'), log)
+  ensureBuilt('documentation site', 'apps/site', path.join(siteDir, 'index.html'), log)
 }
 
 async function start(roles: string, io: { out(text: string): void }): Promise<number> {
   const config = loadConfig(
     roles === 'all' ? {} : { roles: new Set(roles === 'api' ? ['api'] : ['worker']) as Set<'api' | 'worker'> },
   )
-  if (config.roles.has('api')) ensureSiteBuilt(config.siteDir, (line) => io.out(`${line}\n`))
+  if (config.roles.has('api')) ensureFrontEndsBuilt(config.siteDir, (line) => io.out(`${line}\n`))
   await startPlatform(config, buildApp, { out: (line) => io.out(`${line}\n`) })
   // Keep running until a signal closes the server.
   await new Promise(() => {})
