@@ -43,7 +43,7 @@ async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PORT: '0',
-    RATE_LIMIT: '100000000',
+    RATE_LIMIT: '1000000',
     RATE_LIMIT_MAX_QUEUED: '100000',
   })
   const database =
@@ -66,6 +66,26 @@ async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
     .limit(1)
     .executeTakeFirstOrThrow()
 
+  // Storefront API (issue 6): a catalogue page and a cart add, with the demo shop's public token.
+  const storefront = `storefront_token=${encodeURIComponent(demo.storefrontToken)}`
+  const unlimitedVariant = await database.db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select('v.id')
+    .where('p.shop_id', '=', demo.id)
+    .where('p.access', '=', 'PUBLIC')
+    .where('p.state', '=', 'AVAILABLE')
+    .where('v.stock_type', '=', 'UNLIMITED')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  const benchCart = (await (
+    await fetch(`${url}/v1/carts?${storefront}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [] }),
+    })
+  ).json()) as { id: string }
+
   const targets: Target[] = [
     { name: 'constant route (baseline)', path: '/healthz' },
     {
@@ -79,6 +99,19 @@ async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
       path: '/open-api/v1.0/order?size=20',
       target: 0.25,
       headers: { authorization },
+    },
+    {
+      name: 'GET /v1/collections/all/products?size=20 (storefront token)',
+      path: `/v1/collections/all/products?size=20&${storefront}`,
+      target: 0.25,
+    },
+    // Adds 1 unit per request to one line (a line holds at most 100000 units: far above a 10 s run).
+    {
+      name: 'POST /v1/carts/{id}/add (storefront token)',
+      path: `/v1/carts/${benchCart.id}/add?${storefront}`,
+      method: 'POST',
+      body: JSON.stringify({ items: [{ variantId: unlimitedVariant.id, quantity: 1 }] }),
+      target: 0.2,
     },
   ]
   const rows: BenchRow[] = []

@@ -1,5 +1,5 @@
-import { checkoutCountries, countriesWithoutPostcodes, countriesWithStates } from './checkout-rules.js'
 import type { Destination } from './checkout-pricing.js'
+import { checkoutCountries, countriesWithoutPostcodes, countriesWithStates } from './checkout-rules.js'
 import { type Address, type TrackingParams, trackingKeys } from './order-records.js'
 import { type CardInput, cardProblems } from './payment.js'
 
@@ -51,7 +51,9 @@ function flag(fields: FormFields, name: string): boolean {
 }
 
 function addressDraft(fields: FormFields, prefix: string): AddressDraft {
-  return Object.fromEntries(addressFields.map((name) => [name, text(fields, `${prefix}.${name}`).trim()])) as AddressDraft
+  return Object.fromEntries(
+    addressFields.map((name) => [name, text(fields, `${prefix}.${name}`).trim()]),
+  ) as AddressDraft
 }
 
 export function parseCheckoutForm(fields: FormFields): CheckoutForm {
@@ -138,7 +140,10 @@ export function destinationOf(form: CheckoutForm): Destination | null {
 }
 
 /** Every problem of a form submitted to place the order. */
-export function orderFormIssues(form: CheckoutForm, options: { requiresShipping: boolean; payable: boolean; now: number }) {
+export function orderFormIssues(
+  form: CheckoutForm,
+  options: { requiresShipping: boolean; payable: boolean; now: number },
+) {
   const issues: FieldIssue[] = []
   if (!isEmail(form.email)) issues.push({ field: 'email', message: 'Enter an email address like name@example.com.' })
   if (options.requiresShipping) issues.push(...addressIssues(form.shipping, 'shipping'))

@@ -3,6 +3,13 @@ import type { CartsTable, PromotionCodesTable, PromotionsTable, ShopsTable, Vari
 import type { ExchangeRates } from '../money/exchange-rates.js'
 import { listCartItems } from '../storefront/carts.repository.js'
 import {
+  findPromotion,
+  findPromotionCode,
+  listLiveAutoApplyingPromotions,
+  listVariantsWithProducts,
+  promotionsUsedBy,
+} from './checkout.repository.js'
+import {
   isShippable,
   shippingRateCurrency,
   shippingUsdMinor,
@@ -10,13 +17,6 @@ import {
   taxMinor,
   taxRate,
 } from './checkout-rules.js'
-import {
-  findPromotion,
-  findPromotionCode,
-  listLiveAutoApplyingPromotions,
-  listVariantsWithProducts,
-  promotionsUsedBy,
-} from './checkout.repository.js'
 import { evaluatePromotion, type PromotionOutcome } from './promotion-rules.js'
 
 /**
@@ -131,8 +131,15 @@ export function createCheckoutPricing(rates: ExchangeRates) {
 
   /** The line of a variant joined with its product (free products, gifts). */
   function lineOf(row: VariantWithProduct, quantity: number, currency: string, free: boolean): QuoteLine {
-    const { product_name, product_slug, product_state, product_access, product_description, product_images, ...variant } =
-      row
+    const {
+      product_name,
+      product_slug,
+      product_state,
+      product_access,
+      product_description,
+      product_images,
+      ...variant
+    } = row
     return toLine(
       variant,
       {
@@ -153,8 +160,15 @@ export function createCheckoutPricing(rates: ExchangeRates) {
   async function cartLines(executor: Executor, cartId: string, currency: string): Promise<QuoteLine[]> {
     const rows = await listCartItems(executor, cartId)
     return rows.map((row) => {
-      const { line_quantity, product_name, product_slug, product_state, product_description, product_images, ...variant } =
-        row
+      const {
+        line_quantity,
+        product_name,
+        product_slug,
+        product_state,
+        product_description,
+        product_images,
+        ...variant
+      } = row
       return toLine(
         variant,
         {
@@ -221,7 +235,11 @@ export function createCheckoutPricing(rates: ExchangeRates) {
           promotion = { row, code }
           outcome = result
         } else {
-          promotionError = { code: result.code, message: result.message, ...(result.details ? { details: result.details } : {}) }
+          promotionError = {
+            code: result.code,
+            message: result.message,
+            ...(result.details ? { details: result.details } : {}),
+          }
         }
       }
     }

@@ -1,9 +1,9 @@
 import type { OrderLinesTable, OrdersTable, ShopsTable } from '../../db/schema.js'
 import { minorUnitExponent } from '../money/money.js'
+import type { FieldIssue } from './checkout-form.js'
 import type { Quote } from './checkout-pricing.js'
 import { shopCountry } from './checkout-pricing.js'
 import { checkoutCountries } from './checkout-rules.js'
-import type { FieldIssue } from './checkout-form.js'
 import type { Address, TrackingParams } from './order-records.js'
 import { approvedTestCard, declinedTestCard } from './payment.js'
 import type { ConfirmationView } from './ui/static-pages.js'
@@ -61,7 +61,9 @@ export function toQuoteView(quote: Quote): QuoteView {
     requiresShipping: quote.requiresShipping,
     promotion: promotion
       ? {
-          label: promotion.code ? `${promotion.code.code} — ${promotion.row.title ?? 'discount'}` : (promotion.row.title ?? 'Automatic discount'),
+          label: promotion.code
+            ? `${promotion.code.code} — ${promotion.row.title ?? 'discount'}`
+            : (promotion.row.title ?? 'Automatic discount'),
           code: promotion.code?.code ?? null,
         }
       : null,

@@ -25,17 +25,32 @@ export function checkoutOutOfStock(variantId: string, available: number, name: s
 }
 
 export function paymentDeclined(declineCode: string, message: string): DomainError {
-  return new DomainError('PAYMENT_DECLINED', `${message} No order was placed and nothing was charged.`, { declineCode }, 402)
+  return new DomainError(
+    'PAYMENT_DECLINED',
+    `${message} No order was placed and nothing was charged.`,
+    { declineCode },
+    402,
+  )
 }
 
 export function formInvalid(issues: FieldIssue[]): DomainError {
   return validationError(
-    issues.map((issue) => ({ location: 'body' as const, field: issue.field, rule: 'checkout', message: issue.message })),
+    issues.map((issue) => ({
+      location: 'body' as const,
+      field: issue.field,
+      rule: 'checkout',
+      message: issue.message,
+    })),
   )
 }
 
 export function promotionRefused(code: string, message: string, details?: Record<string, unknown>): DomainError {
-  return new DomainError(code, message, { field: 'promotionCode', ...details }, code === 'PROMOTION_CODE_NOT_FOUND' ? 400 : 409)
+  return new DomainError(
+    code,
+    message,
+    { field: 'promotionCode', ...details },
+    code === 'PROMOTION_CODE_NOT_FOUND' ? 400 : 409,
+  )
 }
 
 export function giftNotFound(giftId: string): DomainError {

@@ -34,19 +34,21 @@ async function variantOf(slug: string, position = 0) {
 }
 
 async function limitedVariant() {
-  return db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .selectAll('v')
-    .where('p.shop_id', '=', platform.demo.id)
-    .where('p.access', '=', 'PUBLIC')
-    .where('p.state', '=', 'AVAILABLE')
-    .where('v.stock_type', '=', 'LIMITED')
-    .where('v.in_stock', '>=', 3)
-    // Cheap enough that a test order stays below the automatic free-shipping promotion's $75.
-    .where('v.unit_price', '<=', 4000)
-    .orderBy('v.id')
-    .executeTakeFirstOrThrow()
+  return (
+    db
+      .selectFrom('variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .selectAll('v')
+      .where('p.shop_id', '=', platform.demo.id)
+      .where('p.access', '=', 'PUBLIC')
+      .where('p.state', '=', 'AVAILABLE')
+      .where('v.stock_type', '=', 'LIMITED')
+      .where('v.in_stock', '>=', 3)
+      // Cheap enough that a test order stays below the automatic free-shipping promotion's $75.
+      .where('v.unit_price', '<=', 4000)
+      .orderBy('v.id')
+      .executeTakeFirstOrThrow()
+  )
 }
 
 async function cartWith(items: { variantId: string; quantity: number }[], currency?: string, metadata = {}) {
@@ -184,7 +186,9 @@ describe('POST /checkout/api/orders', () => {
       },
     })
     expect(order.body.billing).toEqual(order.body.shipping)
-    expect(order.body.offers.map((o: { variant: { id: string; quantity: number } }) => [o.variant.id, o.variant.quantity])).toEqual([
+    expect(
+      order.body.offers.map((o: { variant: { id: string; quantity: number } }) => [o.variant.id, o.variant.quantity]),
+    ).toEqual([
       [tee.id, 1],
       [limited.id, 1],
     ])
@@ -224,7 +228,9 @@ describe('POST /checkout/api/orders', () => {
   it('charges in the cart currency at the table’s rates: JPY amounts have no decimals', async () => {
     const tee = await variantOf('pixel-pines-logo-tee')
     const cartId = await cartWith([{ variantId: tee.id, quantity: 2 }], 'JPY')
-    const placed = await placeOrder(form(cartId, { 'shipping.country': 'JP', 'shipping.state': '', 'shipping.zip': '100-0001' }))
+    const placed = await placeOrder(
+      form(cartId, { 'shipping.country': 'JP', 'shipping.state': '', 'shipping.zip': '100-0001' }),
+    )
     expect(placed.status, JSON.stringify(placed.body)).toBe(201)
     const order = await platform.call('getOrder', { params: { orderId: placed.body.orderId } })
     const unit = rates.convert(tee.unit_price, 'USD', 'JPY')
@@ -268,7 +274,12 @@ describe('POST /checkout/api/orders', () => {
   it('refuses an incomplete form naming every field, and a malformed or expired card', async () => {
     const tee = await variantOf('pixel-pines-logo-tee')
     const cartId = await cartWith([{ variantId: tee.id, quantity: 1 }])
-    const result = await placeOrder({ cartId, 'card.number': '4242 4242 4242 4241', 'card.expiry': '01/20', 'card.cvc': '1' })
+    const result = await placeOrder({
+      cartId,
+      'card.number': '4242 4242 4242 4241',
+      'card.expiry': '01/20',
+      'card.cvc': '1',
+    })
     expect(result.status).toBe(400)
     expect(result.body.code).toBe('REQUEST_VALIDATION_FAILED')
     const fields = result.body.details.errors.map((e: { field: string }) => e.field)
@@ -313,12 +324,18 @@ describe('POST /checkout/api/orders', () => {
   it('two shoppers racing for the last unit: exactly one order, stock 0', async () => {
     const limited = await limitedVariant()
     await db.updateTable('variants').set({ in_stock: 1 }).where('id', '=', limited.id).execute()
-    const carts = [await cartWith([{ variantId: limited.id, quantity: 1 }]), await cartWith([{ variantId: limited.id, quantity: 1 }])]
+    const carts = [
+      await cartWith([{ variantId: limited.id, quantity: 1 }]),
+      await cartWith([{ variantId: limited.id, quantity: 1 }]),
+    ]
     const orders = await orderCount()
     const results = await Promise.all(carts.map((cartId) => placeOrder(form(cartId))))
     expect(results.map((r) => r.status).sort()).toEqual([201, 409])
     const lost = results.find((r) => r.status === 409)!
-    expect(lost.body).toMatchObject({ code: 'CHECKOUT_INSUFFICIENT_STOCK', details: { variantId: limited.id, available: 0 } })
+    expect(lost.body).toMatchObject({
+      code: 'CHECKOUT_INSUFFICIENT_STOCK',
+      details: { variantId: limited.id, available: 0 },
+    })
     expect(await stockOf(limited.id)).toBe(0)
     expect(await orderCount()).toBe(orders + 1)
     const open = await db.selectFrom('carts').select('status').where('id', 'in', carts).execute()
@@ -347,7 +364,12 @@ describe('promotions at checkout', () => {
   }
 
   /** A Live single-code shop promotion usable `maximumUses` times. */
-  async function insertPromotion(code: string, maximumUses: number | null, discount: unknown, extra: Record<string, unknown> = {}) {
+  async function insertPromotion(
+    code: string,
+    maximumUses: number | null,
+    discount: unknown,
+    extra: Record<string, unknown> = {},
+  ) {
     const id = newId('promotion')
     const at = new Date(platform.clock.now()).toISOString()
     await db
@@ -431,7 +453,11 @@ describe('promotions at checkout', () => {
   })
 
   it('uses up a promotion: the last use makes it AllUsed with PROMOTION_STATUS_CHANGED, the next is refused', async () => {
-    const promotionId = await insertPromotion('LASTONE', 1, { type: 'FLAT_RATE', money: { value: 5, currency: 'USD' }, freeShipping: true })
+    const promotionId = await insertPromotion('LASTONE', 1, {
+      type: 'FLAT_RATE',
+      money: { value: 5, currency: 'USD' },
+      freeShipping: true,
+    })
     const tee = await variantOf('pixel-pines-logo-tee')
     const cartId = await cartWith([{ variantId: tee.id, quantity: 1 }])
     const placed = await placeOrder(form(cartId, { promotionCode: 'LASTONE' }))
@@ -440,7 +466,11 @@ describe('promotions at checkout', () => {
     // 5.00 off the goods and free shipping.
     expect(order.body.amounts.discount.value).toBe((500 + 599) / 100)
     expect(order.body.amounts.total.value).toBe((tee.unit_price - 500) / 100)
-    const promotion = await db.selectFrom('promotions').selectAll().where('id', '=', promotionId).executeTakeFirstOrThrow()
+    const promotion = await db
+      .selectFrom('promotions')
+      .selectAll()
+      .where('id', '=', promotionId)
+      .executeTakeFirstOrThrow()
     expect(promotion).toMatchObject({ status: 'AllUsed', usage_count: 1 })
     const event = await db
       .selectFrom('events')
@@ -449,7 +479,9 @@ describe('promotions at checkout', () => {
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow()
     expect(JSON.parse(event.data)).toMatchObject({ id: promotionId, status: 'AllUsed', usageCount: 1 })
-    const next = await placeOrder(form(await cartWith([{ variantId: tee.id, quantity: 1 }]), { promotionCode: 'LASTONE' }))
+    const next = await placeOrder(
+      form(await cartWith([{ variantId: tee.id, quantity: 1 }]), { promotionCode: 'LASTONE' }),
+    )
     expect(next.status).toBe(409)
     expect(next.body.code).toBe('PROMOTION_NOT_LIVE')
   })
@@ -457,13 +489,20 @@ describe('promotions at checkout', () => {
   it('two orders racing for a promotion’s last use: one uses it, the other is refused', async () => {
     await insertPromotion('RACEONE', 1, { type: 'PERCENTAGE', percentage: 50, shippingOption: 'Excluded' })
     const tee = await variantOf('pixel-pines-logo-tee')
-    const carts = [await cartWith([{ variantId: tee.id, quantity: 1 }]), await cartWith([{ variantId: tee.id, quantity: 1 }])]
+    const carts = [
+      await cartWith([{ variantId: tee.id, quantity: 1 }]),
+      await cartWith([{ variantId: tee.id, quantity: 1 }]),
+    ]
     const results = await Promise.all(carts.map((cartId) => placeOrder(form(cartId, { promotionCode: 'RACEONE' }))))
     expect(results.map((r) => r.status).sort()).toEqual([201, 409])
   })
 
   it('applies a selected-products discount once per order to the most expensive matching unit', async () => {
-    const product = await db.selectFrom('products').select('id').where('slug', '=', 'pixel-pines-logo-tee').executeTakeFirstOrThrow()
+    const product = await db
+      .selectFrom('products')
+      .select('id')
+      .where('slug', '=', 'pixel-pines-logo-tee')
+      .executeTakeFirstOrThrow()
     await insertPromotion(
       'TEEONCE',
       null,
@@ -477,7 +516,9 @@ describe('promotions at checkout', () => {
       { variantId: other.id, quantity: 1 },
     ])
     const quote = await post('/checkout/api/quote', form(cartId, { promotionCode: 'TEEONCE' }))
-    const expected = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Math.round(tee.unit_price / 2) / 100)
+    const expected = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+      Math.round(tee.unit_price / 2) / 100,
+    )
     expect(quote.body.discount).toBe(expected)
   })
 
@@ -518,7 +559,10 @@ describe('checkout pages', () => {
   })
 
   it('explains an unknown, an empty and an already checked-out cart', async () => {
-    const unknown = await platform.app.inject({ method: 'GET', url: '/checkout/?cartId=5e0c6f3a-1b2d-4c8e-9f7a-3b4c5d6e7f80' })
+    const unknown = await platform.app.inject({
+      method: 'GET',
+      url: '/checkout/?cartId=5e0c6f3a-1b2d-4c8e-9f7a-3b4c5d6e7f80',
+    })
     expect(unknown.statusCode).toBe(404)
     expect(unknown.body).toContain('does not exist or has expired')
     const empty = await platform.app.inject({ method: 'GET', url: `/checkout/?cartId=${await cartWith([])}` })
@@ -543,7 +587,10 @@ describe('checkout pages', () => {
       method: 'POST',
       url: '/checkout/',
       headers,
-      payload: encode({ ...form(cartId, { promotionCode: 'WINTER10', email: 'plainform@example.com' }), action: 'apply' }),
+      payload: encode({
+        ...form(cartId, { promotionCode: 'WINTER10', email: 'plainform@example.com' }),
+        action: 'apply',
+      }),
     })
     expect(apply.statusCode).toBe(200)
     expect(apply.body).toContain('Applied: WINTER10')
@@ -575,7 +622,10 @@ describe('checkout pages', () => {
     expect(confirmation.statusCode).toBe(200)
     expect(confirmation.body).toContain(order.friendly_id)
     expect(confirmation.body).toContain('plainform@example.com')
-    const missing = await platform.app.inject({ method: 'GET', url: '/checkout/orders/5e0c6f3a-1b2d-4c8e-9f7a-3b4c5d6e7f80' })
+    const missing = await platform.app.inject({
+      method: 'GET',
+      url: '/checkout/orders/5e0c6f3a-1b2d-4c8e-9f7a-3b4c5d6e7f80',
+    })
     expect(missing.statusCode).toBe(404)
   })
 })

@@ -2,9 +2,9 @@ import formbody from '@fastify/formbody'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createElement as h, type ReactNode } from 'react'
 import { DomainError } from '../../http/errors.js'
-import { type ClientBundle, createClientBundle } from './client-bundle.js'
-import { type FormFields, parseCheckoutForm, trackingFromQuery } from './checkout-form.js'
 import type { CheckoutService, CheckoutState } from './checkout.service.js'
+import { type FormFields, parseCheckoutForm, trackingFromQuery } from './checkout-form.js'
+import { checkoutCountries } from './checkout-rules.js'
 import {
   checkoutPageState,
   defaultValues,
@@ -12,7 +12,7 @@ import {
   toConfirmationView,
   toQuoteView,
 } from './checkout-views.js'
-import { checkoutCountries } from './checkout-rules.js'
+import { type ClientBundle, createClientBundle } from './client-bundle.js'
 import { pageHeaders, renderDocument } from './document.js'
 import type { GiftRedemptionService, GiftView } from './gift-redemption.service.js'
 import { CheckoutApp } from './ui/checkout-app.js'
@@ -56,7 +56,11 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
 }
 
 function messagePage(reply: FastifyReply, status: number, heading: string, shopName: string | null, body: ReactNode) {
-  return sendPage(reply, status, renderDocument({ title: heading, heading, shopName, body: h(MessagePage, null, body) }))
+  return sendPage(
+    reply,
+    status,
+    renderDocument({ title: heading, heading, shopName, body: h(MessagePage, null, body) }),
+  )
 }
 
 export function createCheckoutRoutes(services: CheckoutRouteServices) {
@@ -67,7 +71,13 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
   async function renderCheckoutState(
     reply: FastifyReply,
     state: CheckoutState,
-    form: { values?: Record<string, string>; errors?: FieldError[]; formError?: string | null; query: Query; status?: number },
+    form: {
+      values?: Record<string, string>
+      errors?: FieldError[]
+      formError?: string | null
+      query: Query
+      status?: number
+    },
   ) {
     switch (state.state) {
       case 'NOT_FOUND':
@@ -129,7 +139,11 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
     const shopName = shop.name
     if (gift.status === 'REDEEMED') {
       return messagePage(reply, 409, 'Already redeemed', shopName, [
-        h('p', { key: 1 }, `This gift was already redeemed${gift.order_friendly_id ? ` (order ${gift.order_friendly_id})` : ''}.`),
+        h(
+          'p',
+          { key: 1 },
+          `This gift was already redeemed${gift.order_friendly_id ? ` (order ${gift.order_friendly_id})` : ''}.`,
+        ),
         h('p', { key: 2 }, 'A gift link works once.'),
       ])
     }
@@ -233,7 +247,11 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
       } catch (error) {
         if (!(error instanceof DomainError) || error.status >= 500) throw error
         const errors = issuesOf(error)
-        return rerender(errors, errors.length > 0 ? 'Please correct the highlighted fields.' : error.message, error.status)
+        return rerender(
+          errors,
+          errors.length > 0 ? 'Please correct the highlighted fields.' : error.message,
+          error.status,
+        )
       }
     })
 
@@ -251,7 +269,9 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
       const { orderId } = request.params as { orderId: string }
       const found = await checkout.getOrder(orderId)
       if (!found) {
-        return messagePage(reply, 404, 'Order not found', null, [h('p', { key: 1 }, 'There is no order at this address.')])
+        return messagePage(reply, 404, 'Order not found', null, [
+          h('p', { key: 1 }, 'There is no order at this address.'),
+        ])
       }
       const html = renderDocument({
         title: `Order ${found.order.friendly_id} · ${found.shop?.name ?? 'Fanshelf'}`,

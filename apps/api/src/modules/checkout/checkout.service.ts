@@ -10,9 +10,6 @@ import { findShop } from '../shops/shops.repository.js'
 import { isCartExpired } from '../storefront/cart-rules.js'
 import { closeCart, findCartById } from '../storefront/carts.repository.js'
 import { unsupportedCurrency } from '../storefront/storefront.errors.js'
-import { addressesOf, type CheckoutForm, destinationOf, orderFormIssues } from './checkout-form.js'
-import { createCheckoutPricing, type Quote } from './checkout-pricing.js'
-import { findOrderById, findStock, insertOrder, listOrderLinesOf, takeStock } from './checkout.repository.js'
 import {
   checkoutCartClosed,
   checkoutCartEmpty,
@@ -22,6 +19,9 @@ import {
   paymentDeclined,
   promotionRefused,
 } from './checkout.errors.js'
+import { findOrderById, findStock, insertOrder, listOrderLinesOf, takeStock } from './checkout.repository.js'
+import { addressesOf, type CheckoutForm, destinationOf, orderFormIssues } from './checkout-form.js'
+import { createCheckoutPricing, type Quote } from './checkout-pricing.js'
 import { buildOrderRecords, unitsByVariant } from './order-records.js'
 import { authorizeCard } from './payment.js'
 
@@ -75,7 +75,12 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
    * status table, AllUsed with PROMOTION_STATUS_CHANGED). A promotion used up by a concurrent order
    * since the quote is refused like a code that does not apply.
    */
-  async function usePromotion(trx: Executor, shopId: string, applied: NonNullable<Quote['promotion']>, now: number) {
+  async function countPromotionUse(
+    trx: Executor,
+    shopId: string,
+    applied: NonNullable<Quote['promotion']>,
+    now: number,
+  ) {
     try {
       await recordPromotionUse(trx, {
         shopId,
@@ -86,7 +91,11 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
       })
     } catch (error) {
       if (error instanceof DomainError && error.code === 'PROMOTION_NOT_USABLE') {
-        throw promotionRefused('PROMOTION_NOT_LIVE', `${applied.code ? `Code ${applied.code.code}` : 'The promotion'} can no longer be used.`, error.details)
+        throw promotionRefused(
+          'PROMOTION_NOT_LIVE',
+          `${applied.code ? `Code ${applied.code.code}` : 'The promotion'} can no longer be used.`,
+          error.details,
+        )
       }
       throw error
     }
@@ -149,7 +158,11 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
           freeChoices: form.freeChoices,
         })
         if (quote.lines.length === 0) throw checkoutCartEmpty(cart.id)
-        const issues = orderFormIssues(form, { requiresShipping: quote.requiresShipping, payable: quote.total > 0, now })
+        const issues = orderFormIssues(form, {
+          requiresShipping: quote.requiresShipping,
+          payable: quote.total > 0,
+          now,
+        })
         if (issues.length > 0) throw formInvalid(issues)
         if (quote.promotionError) {
           throw promotionRefused(quote.promotionError.code, quote.promotionError.message, quote.promotionError.details)
@@ -158,7 +171,7 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
           const payment = authorizeCard(form.card)
           if (!payment.approved) throw paymentDeclined(payment.declineCode, payment.message)
         }
-        if (quote.promotion) await usePromotion(trx, shop.id, quote.promotion, now)
+        if (quote.promotion) await countPromotionUse(trx, shop.id, quote.promotion, now)
         await takeOrderStock(trx, quote.lines, now)
 
         const addresses = addressesOf(form, quote.requiresShipping)
@@ -206,4 +219,3 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>
-

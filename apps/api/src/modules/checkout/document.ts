@@ -32,7 +32,10 @@ export const pageHeaders = {
 
 /** JSON safe inside a <script> element (no `</script>`, no HTML comment openers). */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }
 
 function escapeHtml(text: string): string {
@@ -51,12 +54,7 @@ export interface DocumentOptions {
 
 export function renderDocument(options: DocumentOptions): string {
   const header = renderToStaticMarkup(
-    h(
-      'header',
-      { className: 'brand' },
-      options.shopName ?? 'Fanshelf',
-      h('span', null, ' · secure checkout'),
-    ),
+    h('header', { className: 'brand' }, options.shopName ?? 'Fanshelf', h('span', null, ' · secure checkout')),
   )
   const content = options.app
     ? `<div id="${rootElementId}">${renderToString(options.app.element)}</div>`

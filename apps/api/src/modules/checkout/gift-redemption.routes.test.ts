@@ -46,9 +46,9 @@ const address = {
 }
 
 async function variantIds() {
-  return (await db.selectFrom('variants').select('id').where('product_id', '=', product.id).orderBy('position').execute()).map(
-    (v) => v.id,
-  )
+  return (
+    await db.selectFrom('variants').select('id').where('product_id', '=', product.id).orderBy('position').execute()
+  ).map((v) => v.id)
 }
 
 async function newLinks(number = 2): Promise<string[]> {
@@ -178,7 +178,11 @@ describe('giveaway links', () => {
   it('answers 404 for an unknown gift', async () => {
     const page = await platform.app.inject({ method: 'GET', url: '/gifts/gft_doesNotExist' })
     expect(page.statusCode).toBe(404)
-    const result = await redeem('gft_doesNotExist', { variantId: (await variantIds())[0]!, email: 'a@example.com', ...address })
+    const result = await redeem('gft_doesNotExist', {
+      variantId: (await variantIds())[0]!,
+      email: 'a@example.com',
+      ...address,
+    })
     expect(result.status).toBe(404)
   })
 })
@@ -201,7 +205,10 @@ describe('Twitch gift draw winners', () => {
 
   it('the winner redeems at the redeemUri: TWITCH_GIFT_REDEMPTION with the gift purchase and gift', async () => {
     const { purchase, draw } = await drawWinners()
-    const won = draw.gifts.find((g: { winner: unknown }) => g.winner !== null) as { id: string; winner: { redeemUri: string } }
+    const won = draw.gifts.find((g: { winner: unknown }) => g.winner !== null) as {
+      id: string
+      winner: { redeemUri: string }
+    }
     expect(won.winner.redeemUri).toBe(`${platform.config.publicUrl}/gifts/${won.id}/redeem`)
     const page = await platform.app.inject({ method: 'GET', url: `/gifts/${won.id}/redeem` })
     expect(page.statusCode).toBe(200)

@@ -8,8 +8,7 @@ import type { ExchangeRates } from '../money/exchange-rates.js'
 import { toOrderResource } from '../orders/orders.mapper.js'
 import { listVariants } from '../products/products.repository.js'
 import { findShop } from '../shops/shops.repository.js'
-import { addressIssues, type AddressDraft, type FieldIssue, isEmail, toAddress } from './checkout-form.js'
-import { createCheckoutPricing } from './checkout-pricing.js'
+import { checkoutOutOfStock, formInvalid, giftNotFound, giftVariantInvalid } from './checkout.errors.js'
 import {
   findGiftById,
   findProductById,
@@ -18,7 +17,8 @@ import {
   listVariantsWithProducts,
   takeStock,
 } from './checkout.repository.js'
-import { checkoutOutOfStock, formInvalid, giftNotFound, giftVariantInvalid } from './checkout.errors.js'
+import { type AddressDraft, addressIssues, type FieldIssue, isEmail, toAddress } from './checkout-form.js'
+import { createCheckoutPricing } from './checkout-pricing.js'
 import { buildOrderRecords, type OrderSource } from './order-records.js'
 
 /**
@@ -87,7 +87,8 @@ export function createGiftRedemptionService(db: Db, options: GiftRedemptionOptio
     async redeem(giftId: string, input: RedeemInput): Promise<{ orderId: string; friendlyId: string }> {
       const issues: FieldIssue[] = []
       if (!input.variantId) issues.push({ field: 'variantId', message: 'Choose one of the options of this gift.' })
-      if (!isEmail(input.email)) issues.push({ field: 'email', message: 'Enter an email address like name@example.com.' })
+      if (!isEmail(input.email))
+        issues.push({ field: 'email', message: 'Enter an email address like name@example.com.' })
       issues.push(...addressIssues(input.shipping, 'shipping'))
       if (issues.length > 0) throw formInvalid(issues)
 
@@ -124,7 +125,13 @@ export function createGiftRedemptionService(db: Db, options: GiftRedemptionOptio
         const redeeming = { orderId: records.order.id, orderFriendlyId: records.order.friendly_id }
         // First the gift (locked, moved by its transition table: a second redemption stops here).
         if (source.type === 'GIVEAWAY_LINKS') await giveawayLinks.redeemLink(gift.shop_id, gift.id, redeeming, trx)
-        else await gifting.redeemGift(gift.shop_id, gift.id, { ...redeeming, email: input.email.trim().toLowerCase() }, trx)
+        else
+          await gifting.redeemGift(
+            gift.shop_id,
+            gift.id,
+            { ...redeeming, email: input.email.trim().toLowerCase() },
+            trx,
+          )
         if (row.product_state === 'SOLD_OUT') throw checkoutOutOfStock(row.id, 0, `${row.product_name} (${row.name})`)
         if (row.stock_type === 'LIMITED' && !(await takeStock(trx, row.id, 1, isoTime(now)))) {
           throw checkoutOutOfStock(row.id, await findStock(trx, row.id), `${row.product_name} (${row.name})`)

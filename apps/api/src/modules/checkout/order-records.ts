@@ -20,7 +20,15 @@ export interface Address {
   phone: string | null
 }
 
-export const trackingKeys = ['fbc', 'fbp', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const
+export const trackingKeys = [
+  'fbc',
+  'fbp',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'utm_term',
+] as const
 export type TrackingKey = (typeof trackingKeys)[number]
 export type TrackingParams = Partial<Record<TrackingKey, string>>
 
@@ -60,7 +68,9 @@ export function buildOrderRecords(input: NewOrder): OrderRecords {
   const id = newUuid()
   const checkoutId = newId('checkout')
   const at = isoTime(input.now)
-  const tracking = Object.fromEntries(trackingKeys.flatMap((key) => (input.trackingParams[key] ? [[key, input.trackingParams[key]]] : [])))
+  const tracking = Object.fromEntries(
+    trackingKeys.flatMap((key) => (input.trackingParams[key] ? [[key, input.trackingParams[key]]] : [])),
+  )
   const order: OrdersTable = {
     id,
     shop_id: input.shopId,

@@ -62,11 +62,13 @@ export function cardProblems(card: CardInput, now: number): CardProblem[] {
     const month = Number(expiry[1])
     const year = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2])
     const today = new Date(now)
-    const expired = year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1)
+    const expired =
+      year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1)
     if (month < 1 || month > 12) problems.push({ field: 'card.expiry', message: 'Enter the expiry date as MM/YY.' })
     else if (expired) problems.push({ field: 'card.expiry', message: 'This card has expired.' })
   }
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) problems.push({ field: 'card.cvc', message: 'Enter the 3 or 4 digit security code.' })
+  if (!/^\d{3,4}$/.test(card.cvc.trim()))
+    problems.push({ field: 'card.cvc', message: 'Enter the 3 or 4 digit security code.' })
   return problems
 }
 

@@ -1,5 +1,5 @@
 import type { PromotionCodesTable, PromotionsTable } from '../../db/schema.js'
-import { minorUnitExponent } from '../money/money.js'
+import { formatMoney, minorUnitExponent } from '../money/money.js'
 import { isExhausted, isUsable } from '../promotions/promotion-status.js'
 import { maximumUsesOf } from '../promotions/promotion-usage.js'
 
@@ -136,10 +136,14 @@ export function evaluatePromotion(
       context.currency,
     )
     if (context.subtotal < minimum) {
-      return refuse('PROMOTION_MINIMUM_NOT_MET', `${label} needs an order of at least the minimum value.`, {
-        minimumMinor: minimum,
-        currency: context.currency,
-      })
+      return refuse(
+        'PROMOTION_MINIMUM_NOT_MET',
+        `${label} needs an order of at least ${formatMoney(minimum, context.currency)}.`,
+        {
+          minimumMinor: minimum,
+          currency: context.currency,
+        },
+      )
     }
   }
 
@@ -168,7 +172,12 @@ export function evaluatePromotion(
         option === 'Included'
           ? Math.round((context.shipping * discount.percentage) / 100 + 1e-9)
           : shippingIfFree(option === 'Free' || option === 'FreeLowestOnly')
-      return { applies: true, goodsDiscount: goods, shippingDiscount: Math.min(shipping, context.shipping), freeItems: [] }
+      return {
+        applies: true,
+        goodsDiscount: goods,
+        shippingDiscount: Math.min(shipping, context.shipping),
+        freeItems: [],
+      }
     }
     case 'FLAT_RATE': {
       const amount = context.convert(toMinor(discount.money), discount.money.currency, context.currency)

@@ -74,7 +74,10 @@ export function feedItems(shop: ShopsTable, product: ProductsTable, variants: Va
   const link = `${shopBaseUrl(shop)}/products/${encodeURIComponent(product.slug)}`
   return variants
     .map((variant) => {
-      const attributes = JSON.parse(variant.attributes) as { color?: { name?: string } | null; size?: { name?: string } | null }
+      const attributes = JSON.parse(variant.attributes) as {
+        color?: { name?: string } | null
+        size?: { name?: string } | null
+      }
       const weight = JSON.parse(variant.weight) as { value?: number; unit?: string }
       const images = [...(JSON.parse(variant.images) as Image[]), ...productImages]
         .map((i) => i.url)
@@ -91,7 +94,10 @@ export function feedItems(shop: ShopsTable, product: ProductsTable, variants: Va
         element('link', variants.length > 1 ? `${link}?variant=${variant.id}` : link),
         element('g:image_link', images[0]),
         ...images.slice(1, 11).map((url) => element('g:additional_image_link', url)),
-        element('g:price', formatMoney(onSale ? (variant.compare_at_price as number) : variant.unit_price, variant.currency)),
+        element(
+          'g:price',
+          formatMoney(onSale ? (variant.compare_at_price as number) : variant.unit_price, variant.currency),
+        ),
         onSale ? element('g:sale_price', formatMoney(variant.unit_price, variant.currency)) : '',
         element('g:availability', inStock ? 'in_stock' : 'out_of_stock'),
         element('g:condition', 'new'),

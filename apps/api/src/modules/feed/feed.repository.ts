@@ -65,6 +65,10 @@ export async function feedVersion(db: Executor, shopId: string) {
     products: Number(products.count),
     variants: Number(variants.count),
     stock: Number(variants.stock),
-    latest: [products.latest, variants.latest].filter((t): t is string => typeof t === 'string').sort().pop() ?? '',
+    latest:
+      [products.latest, variants.latest]
+        .filter((t): t is string => typeof t === 'string')
+        .sort()
+        .pop() ?? '',
   }
 }

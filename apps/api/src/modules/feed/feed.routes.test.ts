@@ -4,8 +4,8 @@ import type { Db } from '../../db/database.js'
 import { newUuid } from '../../ids.js'
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
 import { formatMoney } from '../money/money.js'
-import { merchantNamespace } from './feed-xml.js'
 import { feedPageSize } from './feed.service.js'
+import { merchantNamespace } from './feed-xml.js'
 
 let platform: TestPlatform
 let db: Db
@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => platform.close())
 
 const feedPath = '/.well-known/merchant-center/rss.xml'
-const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'item' || name === 'g:additional_image_link' })
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  isArray: (name) => name === 'item' || name === 'g:additional_image_link',
+})
 
 interface Item {
   'g:id': string
@@ -49,7 +52,17 @@ async function publicVariants(shopId: string) {
   return db
     .selectFrom('variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.id', 'v.product_id', 'v.unit_price', 'v.compare_at_price', 'v.currency', 'v.stock_type', 'v.in_stock', 'p.state', 'p.name'])
+    .select([
+      'v.id',
+      'v.product_id',
+      'v.unit_price',
+      'v.compare_at_price',
+      'v.currency',
+      'v.stock_type',
+      'v.in_stock',
+      'p.state',
+      'p.name',
+    ])
     .where('p.shop_id', '=', shopId)
     .where('p.access', '=', 'PUBLIC')
     .execute()
@@ -72,7 +85,8 @@ describe('GET /.well-known/merchant-center/rss.xml', () => {
       const onSale = variant.compare_at_price !== null && variant.compare_at_price > variant.unit_price
       expect(item['g:price']).toBe(formatMoney(onSale ? variant.compare_at_price! : variant.unit_price, 'USD'))
       if (onSale) expect(item['g:sale_price']).toBe(formatMoney(variant.unit_price, 'USD'))
-      const inStock = variant.state === 'AVAILABLE' && (variant.stock_type === 'UNLIMITED' || (variant.in_stock ?? 0) > 0)
+      const inStock =
+        variant.state === 'AVAILABLE' && (variant.stock_type === 'UNLIMITED' || (variant.in_stock ?? 0) > 0)
       expect(item['g:availability']).toBe(inStock ? 'in_stock' : 'out_of_stock')
       expect(item['g:condition']).toBe('new')
       expect(item['g:brand']).toBe('Pixel Pines Merch')
@@ -91,7 +105,9 @@ describe('GET /.well-known/merchant-center/rss.xml', () => {
   it('serves each shop at its own domains, and 404 for an unknown host', async () => {
     const other = await fetchFeed('northwind-knits.fanshelf.shop')
     const { items } = parse(other.body)
-    expect(items.map((i) => i['g:id']).sort()).toEqual((await publicVariants(platform.other.id)).map((v) => v.id).sort())
+    expect(items.map((i) => i['g:id']).sort()).toEqual(
+      (await publicVariants(platform.other.id)).map((v) => v.id).sort(),
+    )
     expect(items[0]!['g:price']).toMatch(/ EUR$/)
     const publicDomain = await fetchFeed('shop.northwindknits.ie:443')
     expect(publicDomain.body).toBe(other.body.replace('northwind-knits.fanshelf.shop', 'shop.northwindknits.ie:443'))
@@ -117,7 +133,11 @@ describe('GET /.well-known/merchant-center/rss.xml', () => {
       .where('p.access', '=', 'PUBLIC')
       .where('v.in_stock', '>', 0)
       .executeTakeFirstOrThrow()
-    await db.updateTable('variants').set({ in_stock: limited.in_stock! - 1 }).where('id', '=', limited.id).execute()
+    await db
+      .updateTable('variants')
+      .set({ in_stock: limited.in_stock! - 1 })
+      .where('id', '=', limited.id)
+      .execute()
     const changed = await fetchFeed('localhost', { 'if-none-match': etag })
     expect(changed.statusCode).toBe(200)
     expect(changed.headers.etag).not.toBe(etag)
@@ -138,14 +158,20 @@ describe('GET /.well-known/merchant-center/rss.xml', () => {
       state: 'AVAILABLE' as const,
       access: 'PUBLIC' as const,
       search_text: `bulk ${i}`,
-      images: JSON.stringify([{ id: newUuid(), url: 'https://img.example/a.png?x=1&y=2', width: 1, height: 1, transformedUrl: '' }]),
+      images: JSON.stringify([
+        { id: newUuid(), url: 'https://img.example/a.png?x=1&y=2', width: 1, height: 1, transformedUrl: '' },
+      ]),
       thumbnail_image: null,
       additional_information: null,
       size_guide: null,
       created_at: at,
       updated_at: at,
     }))
-    for (let i = 0; i < products.length; i += 100) await db.insertInto('products').values(products.slice(i, i + 100)).execute()
+    for (let i = 0; i < products.length; i += 100)
+      await db
+        .insertInto('products')
+        .values(products.slice(i, i + 100))
+        .execute()
     const variants = products.flatMap((p) =>
       ['S', 'L'].map((size, position) => ({
         id: newUuid(),
@@ -169,7 +195,11 @@ describe('GET /.well-known/merchant-center/rss.xml', () => {
         updated_at: at,
       })),
     )
-    for (let i = 0; i < variants.length; i += 100) await db.insertInto('variants').values(variants.slice(i, i + 100)).execute()
+    for (let i = 0; i < variants.length; i += 100)
+      await db
+        .insertInto('variants')
+        .values(variants.slice(i, i + 100))
+        .execute()
 
     const started = performance.now()
     const response = await fetchFeed('northwind-knits.fanshelf.shop')

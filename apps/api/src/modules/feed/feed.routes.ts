@@ -23,9 +23,15 @@ export function createFeedRoutes(feed: FeedService) {
           .send({ code: 'SHOP_NOT_FOUND', message: `No shop is published at ${String(request.headers.host ?? '')}.` })
       }
       const version = await feed.version(shop.id)
-      const etag = `W/"${createHash('sha256').update(JSON.stringify([shop.id, shop.name, shop.updated_at, version])).digest('base64url').slice(0, 27)}"`
+      const etag = `W/"${createHash('sha256')
+        .update(JSON.stringify([shop.id, shop.name, shop.updated_at, version]))
+        .digest('base64url')
+        .slice(0, 27)}"`
       const lastModified = new Date(Math.max(Date.parse(version.latest) || 0, Date.parse(shop.updated_at) || 0))
-      reply.header('cache-control', cacheControl).header('etag', etag).header('last-modified', lastModified.toUTCString())
+      reply
+        .header('cache-control', cacheControl)
+        .header('etag', etag)
+        .header('last-modified', lastModified.toUTCString())
       if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send()
       const selfUrl = `${request.protocol}://${String(request.headers.host ?? '')}${feedPath}`
       reply.header('content-type', 'application/rss+xml; charset=utf-8')

@@ -2,8 +2,8 @@ import type { Db } from '../../db/database.js'
 import type { ShopsTable, VariantsTable } from '../../db/schema.js'
 import { demoShopSpec } from '../../seed/demo-catalog.js'
 import { listVariants } from '../products/products.repository.js'
-import { feedHead, feedItems, feedTail } from './feed-xml.js'
 import { feedVersion, findShopByHost, listPublicProductsPage, listShops } from './feed.repository.js'
+import { feedHead, feedItems, feedTail } from './feed-xml.js'
 
 /**
  * The product feed of a shop (`/.well-known/merchant-center/rss.xml`): every variant of every

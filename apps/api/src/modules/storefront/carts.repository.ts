@@ -30,13 +30,9 @@ export function findCartById(db: Executor, cartId: string, lock?: Dialect) {
     .executeTakeFirst()
 }
 
-export function listCartLines(db: Executor, cartId: string) {
-  return db.selectFrom('cart_lines').selectAll().where('cart_id', '=', cartId).orderBy('position').execute()
-}
-
 /**
  * The lines of a cart with their variants and products, in line order, without lines whose
- * product was archived since they were added.
+ * product was archived since they were added (the read path of `GET /carts/{cartId}`).
  */
 export function listCartItems(db: Executor, cartId: string) {
   return db
@@ -60,16 +56,42 @@ export function listCartItems(db: Executor, cartId: string) {
 
 export type CartItemRow = Awaited<ReturnType<typeof listCartItems>>[number]
 
-/** Variants the shop sells (its own, of products not archived), with their product's state. */
-export function findSellableVariants(db: Executor, shopId: string, variantIds: string[]) {
-  if (variantIds.length === 0) return Promise.resolve([])
+function variantDetails(db: Executor) {
   return db
     .selectFrom('variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.id', 'v.stock_type', 'v.in_stock', 'p.state as product_state'])
+    .selectAll('v')
+    .select([
+      'p.name as product_name',
+      'p.slug as product_slug',
+      'p.state as product_state',
+      'p.access as product_access',
+    ])
+}
+
+/** A variant with what a cart shows and checks of it and of its product. */
+export type VariantDetails = Awaited<ReturnType<ReturnType<typeof variantDetails>['execute']>>[number]
+
+/** Variants the shop sells (its own, of products not archived), with their product's name and state. */
+export function findSellableVariants(db: Executor, shopId: string, variantIds: string[]): Promise<VariantDetails[]> {
+  if (variantIds.length === 0) return Promise.resolve([])
+  return variantDetails(db)
     .where('v.shop_id', '=', shopId)
     .where('v.id', 'in', variantIds)
     .where('p.access', '!=', 'ARCHIVED')
+    .execute()
+}
+
+/**
+ * A cart's lines in order with their variants' details, for a change: lines of archived products
+ * included (the change drops them) and the line's position.
+ */
+export function listCartLineDetails(db: Executor, cartId: string) {
+  return variantDetails(db)
+    .innerJoin('cart_lines as l', 'l.variant_id', 'v.id')
+    .select(['l.quantity as line_quantity', 'l.position as line_position'])
+    .where('l.cart_id', '=', cartId)
+    .orderBy('l.position')
     .execute()
 }
 

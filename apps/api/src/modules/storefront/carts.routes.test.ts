@@ -101,7 +101,11 @@ describe('POST /v1/carts', () => {
       [a!.id, 5],
       [c!.id, 1],
     ])
-    const product = await db.selectFrom('products').selectAll().where('id', '=', a!.product_id).executeTakeFirstOrThrow()
+    const product = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', a!.product_id)
+      .executeTakeFirstOrThrow()
     expect(body.items[0].variant.product).toEqual({ id: product.id, name: product.name, slug: product.slug })
     expect(body.items[0].variant.unitPrice).toEqual({ value: a!.unit_price / 100, currency: 'USD' })
     expect(body.metadata).toEqual({ source: 'pixel_site', utm_campaign: 'winter' })
@@ -294,7 +298,9 @@ describe('POST /v1/carts/{cartId}/add', () => {
   it('serializes concurrent adds: 20 adds of 1 give one line of 20 (C3)', async () => {
     const [v] = await pick(unlimited)
     const cartId = await newCart()
-    const results = await Promise.all(Array.from({ length: 20 }, () => add(cartId, [{ variantId: v!.id, quantity: 1 }])))
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => add(cartId, [{ variantId: v!.id, quantity: 1 }])),
+    )
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200))
     const cart = await platform.call('getCart', { auth: asDemo, params: { cartId } })
     expect(lines(cart)).toEqual([[v!.id, 20]])

@@ -4,13 +4,7 @@ import type { CartLinesTable, CartsTable } from '../../db/schema.js'
 import { validationError } from '../../http/errors.js'
 import { newUuid } from '../../ids.js'
 import type { ExchangeRates } from '../money/exchange-rates.js'
-import {
-  cartIdleExpiryMs,
-  cartPurgeIntervalMs,
-  isCartExpired,
-  maxCartLines,
-  maxLineQuantity,
-} from './cart-rules.js'
+import { cartIdleExpiryMs, cartPurgeIntervalMs, isCartExpired, maxCartLines, maxLineQuantity } from './cart-rules.js'
 import {
   type CartItemRow,
   deleteCartLines,
@@ -20,11 +14,11 @@ import {
   insertCart,
   insertCartLines,
   listCartItems,
-  listCartLines,
+  listCartLineDetails,
   touchCart,
   updateCartLine,
+  type VariantDetails,
 } from './carts.repository.js'
-import type { StorefrontCatalogService } from './storefront-catalog.service.js'
 import {
   cartClosed,
   cartInsufficientStock,
@@ -32,7 +26,8 @@ import {
   cartTooManyLines,
   cartVariantNotFound,
 } from './storefront.errors.js'
-import { priceConverter, toCart, toCartLine } from './storefront.mapper.js'
+import { type PriceConverter, priceConverter, toCart, toCartLine } from './storefront.mapper.js'
+import type { StorefrontCatalogService } from './storefront-catalog.service.js'
 
 export interface CartItemInput {
   variantId: string
@@ -54,6 +49,13 @@ export interface CartOptions {
 
 type Action = 'create' | 'add' | 'change' | 'remove'
 
+/** A line as a change sees it: its variant's details, quantity and position. */
+interface Line {
+  variant: VariantDetails
+  quantity: number
+  position: number
+}
+
 /** What a request wants a cart's lines to become: the new quantity per variant (0 = no line). */
 interface Plan {
   quantities: Map<string, number>
@@ -62,31 +64,33 @@ interface Plan {
   recStrategies: Map<string, string>
 }
 
+function emptyPlan(): Plan {
+  return { quantities: new Map(), checked: new Map(), recStrategies: new Map() }
+}
+
+function toLineResource(line: { quantity: number }, variant: VariantDetails | CartItemRow, price: PriceConverter) {
+  return toCartLine(
+    line,
+    variant,
+    { id: variant.product_id, name: variant.product_name, slug: variant.product_slug },
+    price,
+  )
+}
+
 /**
  * Anonymous storefront carts. Every change runs in one transaction that first locks the cart, so
  * concurrent changes of one cart are serialized (20 concurrent adds of 1 give quantity 20). The
  * bounds are in cart-rules.ts; the answers are the whole cart, prices in the requested currency
- * (default: the currency the cart was created with).
+ * (default: the currency the cart was created with). A change reads the cart's lines with their
+ * variants once and answers from them, without reading the cart again.
  */
 export function createCartService(db: Db, options: CartOptions) {
   const { clock, dialect, rates, catalog } = options
   let lastPurgeAt = Number.NEGATIVE_INFINITY
 
-  async function cartResource(executor: Executor, cart: CartsTable, currency: string) {
-    const rows = await listCartItems(executor, cart.id)
-    const price = priceConverter(rates.convert, currency)
-    return toCart(
-      cart,
-      currency,
-      rows.map((row: CartItemRow) =>
-        toCartLine({ quantity: row.line_quantity }, row, { id: row.product_id, name: row.product_name, slug: row.product_slug }, price),
-      ),
-    )
-  }
-
   /** The cart, open or closed; unknown, other-shop and expired carts are 404. */
-  async function getLiveCart(trx: Executor, shopId: string, cartId: string, lock: boolean) {
-    const cart = await findCart(trx, shopId, cartId, lock ? dialect : undefined)
+  async function getLiveCart(executor: Executor, shopId: string, cartId: string, lock: boolean) {
+    const cart = await findCart(executor, shopId, cartId, lock ? dialect : undefined)
     if (!cart || isCartExpired(cart, clock.now())) throw cartNotFound(cartId)
     return cart
   }
@@ -95,12 +99,19 @@ export function createCartService(db: Db, options: CartOptions) {
    * Checks the variants a request set or raised, in request order: each must be sold by the shop
    * (400 CART_VARIANT_NOT_FOUND) and, when limited or sold out, in stock for the new line
    * quantity (409 CART_INSUFFICIENT_STOCK); the line quantity must stay within maxLineQuantity.
+   * `known` holds the cart's own lines' variants; other variants are looked up and added to it.
    */
-  async function assertPlan(trx: Executor, shopId: string, plan: Plan, action: Action): Promise<void> {
-    const ids = [...plan.checked.keys()]
-    const sellable = new Map((await findSellableVariants(trx, shopId, ids)).map((v) => [v.id, v]))
+  async function assertPlan(
+    trx: Executor,
+    shopId: string,
+    plan: Plan,
+    action: Action,
+    known: Map<string, VariantDetails>,
+  ): Promise<void> {
+    const unknown = [...plan.checked.keys()].filter((id) => !known.has(id))
+    for (const variant of await findSellableVariants(trx, shopId, unknown)) known.set(variant.id, variant)
     const ordered = [...plan.checked.entries()].sort((a, b) => a[1].index - b[1].index)
-    for (const [variantId] of ordered) if (!sellable.has(variantId)) throw cartVariantNotFound(variantId)
+    for (const [variantId] of ordered) if (!known.has(variantId)) throw cartVariantNotFound(variantId)
     for (const [variantId, { index, quantity }] of ordered) {
       if (quantity > maxLineQuantity) {
         throw validationError([
@@ -112,7 +123,7 @@ export function createCartService(db: Db, options: CartOptions) {
           },
         ])
       }
-      const variant = sellable.get(variantId)!
+      const variant = known.get(variantId)!
       const available =
         variant.product_state === 'SOLD_OUT' ? 0 : variant.stock_type === 'LIMITED' ? (variant.in_stock ?? 0) : Infinity
       if (quantity > available) throw cartInsufficientStock(variantId, available)
@@ -121,59 +132,63 @@ export function createCartService(db: Db, options: CartOptions) {
     if (lines > maxCartLines && action !== 'remove') throw cartTooManyLines(maxCartLines)
   }
 
-  /** Writes the difference between the cart's lines and the plan. */
-  async function applyPlan(trx: Executor, cart: CartsTable, current: CartLinesTable[], plan: Plan, now: string) {
-    const existing = new Map(current.map((line) => [line.variant_id, line]))
+  /** Writes the difference between the cart's lines and the plan; answers the new lines in order. */
+  async function applyPlan(
+    trx: Executor,
+    cart: CartsTable,
+    current: Line[],
+    plan: Plan,
+    known: Map<string, VariantDetails>,
+    now: string,
+  ): Promise<Line[]> {
+    const existing = new Map(current.map((line) => [line.variant.id, line]))
     let position = current.reduce((max, line) => Math.max(max, line.position + 1), 0)
     const inserts: CartLinesTable[] = []
     const deletes: string[] = []
+    const result: Line[] = []
     for (const [variantId, quantity] of plan.quantities) {
       const line = existing.get(variantId)
       const recStrategy = plan.recStrategies.get(variantId)
       if (quantity <= 0) {
         if (line) deletes.push(variantId)
-      } else if (!line) {
+        continue
+      }
+      if (!line) {
         inserts.push({
           cart_id: cart.id,
           variant_id: variantId,
           shop_id: cart.shop_id,
           quantity,
-          position: position++,
+          position,
           rec_strategy: recStrategy ?? null,
           created_at: now,
           updated_at: now,
         })
-      } else if (line.quantity !== quantity || recStrategy !== undefined) {
+        result.push({ variant: known.get(variantId)!, quantity, position: position++ })
+        continue
+      }
+      if (line.quantity !== quantity || recStrategy !== undefined) {
         await updateCartLine(trx, cart.id, variantId, {
           quantity,
           updated_at: now,
           ...(recStrategy === undefined ? {} : { rec_strategy: recStrategy }),
         })
       }
+      result.push({ ...line, quantity })
     }
     await deleteCartLines(trx, cart.id, deletes)
     await insertCartLines(trx, inserts)
     await touchCart(trx, cart.id, now)
+    return result.sort((a, b) => a.position - b.position)
   }
 
-  /** Lines of products archived since they were added leave the cart on its next change. */
-  async function dropArchivedLines(trx: Executor, shopId: string, cartId: string, lines: CartLinesTable[]) {
-    const live = new Set(
-      (
-        await findSellableVariants(
-          trx,
-          shopId,
-          lines.map((l) => l.variant_id),
-        )
-      ).map((v) => v.id),
+  function cartAnswer(cart: CartsTable, lines: Line[], currency: string, updatedAt: string) {
+    const price = priceConverter(rates.convert, currency)
+    return toCart(
+      { ...cart, updated_at: updatedAt },
+      currency,
+      lines.map((line) => toLineResource(line, line.variant, price)),
     )
-    const gone = lines.filter((line) => !live.has(line.variant_id))
-    await deleteCartLines(
-      trx,
-      cartId,
-      gone.map((l) => l.variant_id),
-    )
-    return lines.filter((line) => live.has(line.variant_id))
   }
 
   async function change(
@@ -187,12 +202,20 @@ export function createCartService(db: Db, options: CartOptions) {
     return db.transaction().execute(async (trx) => {
       const cart = await getLiveCart(trx, shopId, cartId, true)
       if (cart.status !== 'OPEN') throw cartClosed(cartId)
-      const lines = await dropArchivedLines(trx, shopId, cart.id, await listCartLines(trx, cart.id))
-      const plan: Plan = {
-        quantities: new Map(lines.map((line) => [line.variant_id, line.quantity])),
-        checked: new Map(),
-        recStrategies: new Map(),
-      }
+      const rows = await listCartLineDetails(trx, cart.id)
+      // Lines of products archived since they were added leave the cart on its next change.
+      const archived = rows.filter((row) => row.product_access === 'ARCHIVED').map((row) => row.id)
+      await deleteCartLines(trx, cart.id, archived)
+      const lines: Line[] = rows
+        .filter((row) => row.product_access !== 'ARCHIVED')
+        .map(({ line_quantity, line_position, ...variant }) => ({
+          variant,
+          quantity: line_quantity,
+          position: line_position,
+        }))
+      const known = new Map(lines.map((line) => [line.variant.id, line.variant]))
+      const plan = emptyPlan()
+      for (const line of lines) plan.quantities.set(line.variant.id, line.quantity)
       for (const [index, item] of items.entries()) {
         if (action === 'remove') {
           plan.quantities.set(item.variantId, 0)
@@ -205,10 +228,10 @@ export function createCartService(db: Db, options: CartOptions) {
         else plan.checked.delete(item.variantId)
         if (recStrategy !== undefined) plan.recStrategies.set(item.variantId, recStrategy)
       }
-      await assertPlan(trx, shopId, plan, action)
+      await assertPlan(trx, shopId, plan, action, known)
       const now = isoTime(clock.now())
-      await applyPlan(trx, cart, lines, plan, now)
-      return cartResource(trx, { ...cart, updated_at: now }, requestedCurrency ?? cart.currency)
+      const result = await applyPlan(trx, cart, lines, plan, known, now)
+      return cartAnswer(cart, result, requestedCurrency ?? cart.currency, now)
     })
   }
 
@@ -226,14 +249,15 @@ export function createCartService(db: Db, options: CartOptions) {
       const currency = await catalog.currencyFor(shopId, requestedCurrency)
       await purgeExpired()
       return db.transaction().execute(async (trx) => {
-        const plan: Plan = { quantities: new Map(), checked: new Map(), recStrategies: new Map() }
+        const plan = emptyPlan()
         for (const [index, item] of input.items.entries()) {
           if (item.quantity === 0) continue
           const next = (plan.quantities.get(item.variantId) ?? 0) + item.quantity
           plan.quantities.set(item.variantId, next)
           plan.checked.set(item.variantId, { index: plan.checked.get(item.variantId)?.index ?? index, quantity: next })
         }
-        await assertPlan(trx, shopId, plan, 'create')
+        const known = new Map<string, VariantDetails>()
+        await assertPlan(trx, shopId, plan, 'create', known)
         const now = isoTime(clock.now())
         const cart: CartsTable = {
           id: newUuid(),
@@ -246,8 +270,8 @@ export function createCartService(db: Db, options: CartOptions) {
           updated_at: now,
         }
         await insertCart(trx, cart)
-        await applyPlan(trx, cart, [], plan, now)
-        return cartResource(trx, cart, currency)
+        const lines = await applyPlan(trx, cart, [], plan, known, now)
+        return cartAnswer(cart, lines, currency, now)
       })
     },
 
@@ -255,7 +279,14 @@ export function createCartService(db: Db, options: CartOptions) {
     async getCart(shopId: string, cartId: string, requestedCurrency?: string) {
       if (requestedCurrency !== undefined) await catalog.currencyFor(shopId, requestedCurrency)
       const cart = await getLiveCart(db, shopId, cartId, false)
-      return cartResource(db, cart, requestedCurrency ?? cart.currency)
+      const currency = requestedCurrency ?? cart.currency
+      const price = priceConverter(rates.convert, currency)
+      const rows = await listCartItems(db, cart.id)
+      return toCart(
+        cart,
+        currency,
+        rows.map((row) => toLineResource({ quantity: row.line_quantity }, row, price)),
+      )
     },
 
     /** `POST /carts/{cartId}/add`: adds to existing lines, new variants get new lines. */

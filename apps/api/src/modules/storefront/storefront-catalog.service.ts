@@ -7,6 +7,8 @@ import { type ExchangeRates, isStorefrontCurrency } from '../money/exchange-rate
 import { type PageRequest, toStorefrontPage } from '../paging/paging.js'
 import { listVariants } from '../products/products.repository.js'
 import { findShop } from '../shops/shops.repository.js'
+import { collectionNotFound, productNotFound, unsupportedCurrency } from './storefront.errors.js'
+import { priceConverter, toCollection, toStorefrontProduct } from './storefront.mapper.js'
 import {
   countCollectionProducts,
   countCollections,
@@ -17,8 +19,6 @@ import {
   listCollections,
   listPublicProducts,
 } from './storefront-catalog.repository.js'
-import { collectionNotFound, productNotFound, unsupportedCurrency } from './storefront.errors.js'
-import { priceConverter, toCollection, toStorefrontProduct } from './storefront.mapper.js'
 import { createTtlCache } from './ttl-cache.js'
 
 /** The slug of the built-in collection holding every public product. */

@@ -17,7 +17,12 @@ import { unsupportedCurrency } from './storefront.errors.js'
  */
 
 const prefix = '/v1/'
-const cacheableOperations = new Set(['getStorefrontProduct', 'listCollections', 'getCollection', 'listCollectionProducts'])
+const cacheableOperations = new Set([
+  'getStorefrontProduct',
+  'listCollections',
+  'getCollection',
+  'listCollectionProducts',
+])
 const exposedHeaders = 'ETag, Request-Id'
 
 function isStorefrontUrl(url: string): boolean {
@@ -41,11 +46,19 @@ export function bodyEtag(body: string | Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 }
 
-export function installStorefrontHttp(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isStorefrontUrl(request.url)) return
-    reply.header('access-control-allow-origin', '*')
-    reply.header('access-control-expose-headers', exposedHeaders)
+export interface StorefrontHttpOptions {
+  /** Called after every write this node handles (other than cart calls): the catalogue cache is cleared. */
+  onWrite?: () => void
+}
+
+export function installStorefrontHttp(app: FastifyInstance, options: StorefrontHttpOptions = {}): void {
+  // Callback-style hooks: every request passes through them, and they cost other routes nothing.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (isStorefrontUrl(request.url)) {
+      reply.header('access-control-allow-origin', '*')
+      reply.header('access-control-expose-headers', exposedHeaders)
+    }
+    done()
   })
 
   app.options('/v1/*', async (request, reply) => {
@@ -58,32 +71,47 @@ export function installStorefrontHttp(app: FastifyInstance): void {
       .send()
   })
 
-  app.addHook('preValidation', async (request) => {
-    if (!operationOf(request)) return
-    const currency = (request.query as Record<string, unknown> | undefined)?.currency
-    const value = Array.isArray(currency) ? currency[currency.length - 1] : currency
-    if (typeof value === 'string' && !isStorefrontCurrency(value)) throw unsupportedCurrency(value)
+  app.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    if (operationOf(request)) {
+      const currency = (request.query as Record<string, unknown> | undefined)?.currency
+      const value = Array.isArray(currency) ? currency[currency.length - 1] : currency
+      if (typeof value === 'string' && !isStorefrontCurrency(value)) return done(unsupportedCurrency(value))
+    }
+    done()
   })
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const operation = operationOf(request)
-    if (!operation) return payload
-    if (!cacheableOperations.has(operation.operationId) || reply.statusCode !== 200) {
-      if (operation.operationId.endsWith('Cart') || operation.operationId.endsWith('CartItems')) {
-        reply.header('cache-control', 'no-store')
+  app.addHook(
+    'onSend',
+    (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+      const operation = operationOf(request)
+      if (!operation) return done(null, payload)
+      if (!cacheableOperations.has(operation.operationId) || reply.statusCode !== 200) {
+        if (operation.operationId.endsWith('Cart') || operation.operationId.endsWith('CartItems')) {
+          reply.header('cache-control', 'no-store')
+        }
+        return done(null, payload)
       }
-      return payload
-    }
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
-    const etag = bodyEtag(payload)
-    reply.header('etag', etag)
-    reply.header('cache-control', 'public, no-cache')
-    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-      reply.code(304)
-      reply.removeHeader('content-type')
-      reply.removeHeader('content-length')
-      return ''
-    }
-    return payload
-  })
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload)
+      // Cached answers come with their ETag (catalog-cache.ts); others are hashed here.
+      const etag = (reply.getHeader('etag') as string | undefined) ?? bodyEtag(payload)
+      reply.header('etag', etag)
+      reply.header('cache-control', 'public, no-cache')
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+        reply.code(304)
+        reply.removeHeader('content-type')
+        reply.removeHeader('content-length')
+        return done(null, '')
+      }
+      done(null, payload)
+    },
+  )
+
+  const onWrite = options.onWrite
+  if (onWrite) {
+    app.addHook('onResponse', (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+      const isWrite = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS'
+      if (isWrite && !request.url.startsWith('/v1/carts')) onWrite()
+      done()
+    })
+  }
 }

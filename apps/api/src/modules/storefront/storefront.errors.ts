@@ -27,12 +27,7 @@ export function cartNotFound(cartId: string): DomainError {
 }
 
 export function cartClosed(cartId: string): DomainError {
-  return new DomainError(
-    'CART_CLOSED',
-    `Cart ${cartId} was already checked out; create a new cart.`,
-    { cartId },
-    409,
-  )
+  return new DomainError('CART_CLOSED', `Cart ${cartId} was already checked out; create a new cart.`, { cartId }, 409)
 }
 
 export function cartVariantNotFound(variantId: string): DomainError {

@@ -68,7 +68,10 @@ export function toCartLine(
   price: PriceConverter,
 ) {
   return {
-    variant: { ...toStorefrontVariant(variant, price), product: { id: product.id, name: product.name, slug: product.slug } },
+    variant: {
+      ...toStorefrontVariant(variant, price),
+      product: { id: product.id, name: product.name, slug: product.slug },
+    },
     quantity: line.quantity,
   }
 }

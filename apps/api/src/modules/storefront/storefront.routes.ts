@@ -2,6 +2,7 @@ import type { HandlerTable, OperationContext } from '../../http/operation-router
 import type { ShopPrincipal } from '../../http/principal.js'
 import { pageRequest } from '../paging/paging.js'
 import type { CartItemInput, CartService, CreateCartInput } from './carts.service.js'
+import type { CatalogCache } from './catalog-cache.js'
 import type { StorefrontCatalogService } from './storefront-catalog.service.js'
 import type { StorefrontTokenService } from './storefront-tokens.service.js'
 
@@ -18,18 +19,35 @@ export interface StorefrontModule {
   catalog: StorefrontCatalogService
   carts: CartService
   tokens: StorefrontTokenService
+  catalogCache: CatalogCache
 }
 
 /** The storefront API's operations, and the open API's `PUT /public-token`. */
-export function storefrontHandlers({ catalog, carts, tokens }: StorefrontModule): HandlerTable {
+export function storefrontHandlers({ catalog, carts, tokens, catalogCache }: StorefrontModule): HandlerTable {
+  // Catalogue reads are answered from the micro-cache (catalog-cache.ts), keyed by everything they depend on.
   return {
     getStorefrontShop: ({ auth }: ShopCtx) => catalog.getShop(auth.shopId),
-    getStorefrontProduct: ({ auth, params, query }: SlugCtx) =>
-      catalog.getProduct(auth.shopId, params.slug, query.currency),
-    listCollections: ({ auth, query }: ListCtx) => catalog.listCollections(auth.shopId, pageRequest(query)),
-    getCollection: ({ auth, params }: SlugCtx) => catalog.getCollection(auth.shopId, params.slug),
-    listCollectionProducts: ({ auth, params, query }: SlugCtx) =>
-      catalog.listCollectionProducts(auth.shopId, params.slug, pageRequest(query), query.currency),
+    getStorefrontProduct: ({ auth, params, query, reply }: SlugCtx) =>
+      catalogCache.reply(reply, ['product', auth.shopId, params.slug, query.currency ?? ''], () =>
+        catalog.getProduct(auth.shopId, params.slug, query.currency),
+      ),
+    listCollections: ({ auth, query, reply }: ListCtx) => {
+      const page = pageRequest(query)
+      return catalogCache.reply(reply, ['collections', auth.shopId, String(page.page), String(page.size)], () =>
+        catalog.listCollections(auth.shopId, page),
+      )
+    },
+    getCollection: ({ auth, params, reply }: SlugCtx) =>
+      catalogCache.reply(reply, ['collection', auth.shopId, params.slug], () =>
+        catalog.getCollection(auth.shopId, params.slug),
+      ),
+    listCollectionProducts: ({ auth, params, query, reply }: SlugCtx) => {
+      const page = pageRequest(query)
+      const key = ['products', auth.shopId, params.slug, String(page.page), String(page.size), query.currency ?? '']
+      return catalogCache.reply(reply, key, () =>
+        catalog.listCollectionProducts(auth.shopId, params.slug, page, query.currency),
+      )
+    },
 
     createCart: ({ auth, query, body }: CreateCtx) => carts.createCart(auth.shopId, body, query.currency),
     getCart: ({ auth, params, query }: CartCtx) => carts.getCart(auth.shopId, params.cartId, query.currency),

@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../../db/database.js'
 import type { SecretBox } from '../../security/secret-box.js'
 import type { ExchangeRates } from '../money/exchange-rates.js'
 import { createCartService } from './carts.service.js'
+import { createCatalogCache } from './catalog-cache.js'
 import { createStorefrontCatalogService } from './storefront-catalog.service.js'
 import { createStorefrontTokenService } from './storefront-tokens.service.js'
 
@@ -24,7 +25,8 @@ export function createStorefront(db: Db, options: StorefrontOptions) {
     publicUrl: options.publicUrl,
   })
   const carts = createCartService(db, { clock: options.clock, dialect: options.dialect, rates: options.rates, catalog })
-  return { tokens, catalog, carts }
+  const catalogCache = createCatalogCache({ clock: options.clock })
+  return { tokens, catalog, carts, catalogCache }
 }
 
 export type Storefront = ReturnType<typeof createStorefront>

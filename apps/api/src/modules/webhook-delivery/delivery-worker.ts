@@ -34,14 +34,17 @@ import type { Resolver, WebhookUrlRules } from './webhook-url-guard.js'
  * records the attempt and the delivery's next state.
  *
  * - At-least-once: a delivery stays leased while it is sent; if the worker dies, the lease expires
- *   and another claim sends it again (same body, same `webhook-id`).
- * - Fair: at most `perEndpoint` requests in flight per configuration (per worker), claimed oldest
- *   first, so one slow receiver cannot take every slot; sends to one endpoint start in FIFO order.
+ *   and another claim sends it again (same body, same `webhook-id`). A claimed delivery whose lease
+ *   could run out before its attempt ends is given back unsent, so two workers never send it at once.
+ * - Fair: at most `perEndpoint` requests in flight per configuration (per worker), so one slow
+ *   receiver cannot take every slot; an endpoint's sends start in FIFO order (oldest due first).
  * - Fast: woken in process by `wake()` (the app calls it after each write request commits) and
- *   otherwise polls every `idlePollMs`; outcomes of concurrent attempts are written in one
- *   transaction.
- * - Testable: `runOnce()` sends everything due at the clock's current time and waits for it; every
- *   timer runs on the injected clock.
+ *   otherwise polls every `idlePollMs`; an endpoint's next deliveries are claimed ahead, and the
+ *   outcomes of many attempts are written in one transaction.
+ * - Testable: `runOnce()` sends everything due at the clock's current time and waits for it. Every
+ *   business time — due times, the retry schedule, Retry-After, the 5-day rule, leases, HTTP
+ *   timeouts — comes from the injected clock; only the poll, discovery and write cadences are real
+ *   time (a ManualClock would otherwise have to be advanced for the worker to notice anything).
  */
 
 export interface WorkerLog {

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-import { createElement as h, type FormEvent, useRef, useState } from 'react'
-import { AddressFields, Checkbox, ErrorSummary, SelectField, TextField } from './fields.js'
+import { type FormEvent, createElement as h, useRef, useState } from 'react'
+import { AddressFields, Checkbox, ErrorSummary, SelectField, TextField, useAlertFocus } from './fields.js'
 import type { CheckoutPageState, FieldError, QuoteView } from './view-model.js'
 
 /**
@@ -22,7 +22,10 @@ function formFields(form: HTMLFormElement): Record<string, string> {
   return fields
 }
 
-async function postJson<T>(url: string, body: unknown): Promise<{ ok: true; value: T } | { ok: false; error: ApiError }> {
+async function postJson<T>(
+  url: string,
+  body: unknown,
+): Promise<{ ok: true; value: T } | { ok: false; error: ApiError }> {
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -32,7 +35,10 @@ async function postJson<T>(url: string, body: unknown): Promise<{ ok: true; valu
     const json = (await response.json()) as T | ApiError
     return response.ok ? { ok: true, value: json as T } : { ok: false, error: json as ApiError }
   } catch {
-    return { ok: false, error: { code: 'NETWORK', message: 'We could not reach the shop. Check your connection and try again.' } }
+    return {
+      ok: false,
+      error: { code: 'NETWORK', message: 'We could not reach the shop. Check your connection and try again.' },
+    }
   }
 }
 
@@ -56,7 +62,9 @@ function Summary({ quote, values, errors, busy, onChoice }: SummaryProps) {
         h(
           'li',
           { key: line.key, className: 'line' },
-          line.image ? h('img', { src: line.image, alt: '', width: 56, height: 56, loading: 'lazy' }) : h('span', { className: 'noimg' }),
+          line.image
+            ? h('img', { src: line.image, alt: '', width: 56, height: 56, loading: 'lazy' })
+            : h('span', { className: 'noimg' }),
           h(
             'span',
             { className: 'line-text' },
@@ -118,7 +126,7 @@ export function CheckoutApp({ initial }: { initial: CheckoutPageState }) {
   const [busy, setBusy] = useState(false)
   const [sameAsShipping, setSameAsShipping] = useState(initial.values.billingSameAsShipping !== 'off')
   const formRef = useRef<HTMLFormElement | null>(null)
-  const alertRef = useRef<HTMLDivElement | null>(null)
+  const { alertRef, focusAlert } = useAlertFocus()
   const { values } = initial
 
   function showProblems(error: ApiError) {
@@ -126,7 +134,7 @@ export function CheckoutApp({ initial }: { initial: CheckoutPageState }) {
     setErrors(fieldErrors)
     setFormError(fieldErrors.length > 0 ? 'Please correct the highlighted fields.' : error.message)
     // Move focus to the summary so screen readers announce it and keyboard users start there.
-    requestAnimationFrame(() => alertRef.current?.focus())
+    focusAlert()
   }
 
   async function requote() {
@@ -167,13 +175,17 @@ export function CheckoutApp({ initial }: { initial: CheckoutPageState }) {
   return h(
     'form',
     { ref: formRef, method: 'post', noValidate: true, onSubmit, className: 'checkout', 'aria-busy': busy },
-    h(ErrorSummary, { errors, formError, refCallback: (el) => void (alertRef.current = el) }),
+    h(ErrorSummary, { errors, formError, alertRef }),
     h('input', { type: 'hidden', name: 'cartId', defaultValue: initial.cartId }),
     h('input', { type: 'hidden', name: 'currency', defaultValue: initial.currency }),
-    Object.entries(initial.hidden).map(([name, value]) => h('input', { key: name, type: 'hidden', name, defaultValue: value })),
+    Object.entries(initial.hidden).map(([name, value]) =>
+      h('input', { key: name, type: 'hidden', name, defaultValue: value }),
+    ),
     h(
       'div',
       { className: 'columns' },
+      // The summary comes first in reading order (and on phones on screen); wide screens show it on the right.
+      h(Summary, { quote, values, errors, busy, onChoice: () => void requote() }),
       h(
         'div',
         { className: 'details' },
@@ -230,7 +242,13 @@ export function CheckoutApp({ initial }: { initial: CheckoutPageState }) {
             { className: 'muted test-mode' },
             `Test mode: pay with ${initial.testCards.approved} (any future expiry date, any CVC); ${initial.testCards.declined} is declined.`,
           ),
-          h(TextField, { ...common, name: 'card.name', label: 'Name on card', autoComplete: 'cc-name', required: true }),
+          h(TextField, {
+            ...common,
+            name: 'card.name',
+            label: 'Name on card',
+            autoComplete: 'cc-name',
+            required: true,
+          }),
           h(TextField, {
             ...common,
             name: 'card.number',
@@ -270,7 +288,6 @@ export function CheckoutApp({ initial }: { initial: CheckoutPageState }) {
           busy ? 'Working…' : quote.totalMinor > 0 ? `Pay ${quote.total}` : 'Place order',
         ),
       ),
-      h(Summary, { quote, values, errors, busy, onChoice: () => void requote() }),
     ),
   )
 }

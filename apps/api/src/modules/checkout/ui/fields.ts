@@ -1,5 +1,13 @@
 /// <reference lib="dom" />
-import { type ChangeEvent, createElement as h, type ReactNode } from 'react'
+import {
+  type ChangeEvent,
+  createElement as h,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
 import { type Country, errorFor, type FieldError } from './view-model.js'
 
 /**
@@ -49,7 +57,12 @@ export function TextField(props: TextFieldProps) {
   return h(
     'div',
     { className: `field${error ? ' has-error' : ''}` },
-    h('label', { htmlFor: id }, props.label, props.required ? null : h('span', { className: 'optional' }, ' (optional)')),
+    h(
+      'label',
+      { htmlFor: id },
+      props.label,
+      props.required ? null : h('span', { className: 'optional' }, ' (optional)'),
+    ),
     h('input', {
       id,
       name: props.name,
@@ -140,7 +153,13 @@ export function AddressFields(props: AddressProps): ReactNode {
     'fieldset',
     { className: 'address', hidden: props.hidden },
     h('legend', null, props.legend),
-    h(TextField, { ...common, name: `${prefix}.name`, label: 'Full name', autoComplete: `${section} name`, required: true }),
+    h(TextField, {
+      ...common,
+      name: `${prefix}.name`,
+      label: 'Full name',
+      autoComplete: `${section} name`,
+      required: true,
+    }),
     h(TextField, {
       ...common,
       name: `${prefix}.address1`,
@@ -157,7 +176,13 @@ export function AddressFields(props: AddressProps): ReactNode {
     h(
       'div',
       { className: 'row' },
-      h(TextField, { ...common, name: `${prefix}.city`, label: 'City', autoComplete: `${section} address-level2`, required: true }),
+      h(TextField, {
+        ...common,
+        name: `${prefix}.city`,
+        label: 'City',
+        autoComplete: `${section} address-level2`,
+        required: true,
+      }),
       h(TextField, {
         ...common,
         name: `${prefix}.state`,
@@ -170,7 +195,13 @@ export function AddressFields(props: AddressProps): ReactNode {
     h(
       'div',
       { className: 'row' },
-      h(TextField, { ...common, name: `${prefix}.zip`, label: 'Postal code', autoComplete: `${section} postal-code`, required: true }),
+      h(TextField, {
+        ...common,
+        name: `${prefix}.zip`,
+        label: 'Postal code',
+        autoComplete: `${section} postal-code`,
+        required: true,
+      }),
       h(SelectField, {
         ...common,
         name: `${prefix}.country`,
@@ -194,11 +225,15 @@ export function AddressFields(props: AddressProps): ReactNode {
 }
 
 /** The error summary: a focusable alert listing every problem, each linking to its field. */
-export function ErrorSummary(props: { errors: FieldError[]; formError: string | null; refCallback?: (el: HTMLDivElement | null) => void }) {
+export function ErrorSummary(props: {
+  errors: FieldError[]
+  formError: string | null
+  alertRef?: RefObject<HTMLDivElement | null>
+}) {
   const has = props.errors.length > 0 || props.formError
   return h(
     'div',
-    { className: has ? 'alert' : 'alert empty', role: 'alert', tabIndex: -1, ref: props.refCallback },
+    { className: has ? 'alert' : 'alert empty', role: 'alert', tabIndex: -1, ref: props.alertRef },
     props.formError ? h('p', null, props.formError) : null,
     props.errors.length > 0
       ? h(
@@ -208,4 +243,17 @@ export function ErrorSummary(props: { errors: FieldError[]; formError: string | 
         )
       : null,
   )
+}
+
+/**
+ * Focus for the error summary: `focusAlert()` moves focus to it once React has rendered the new
+ * problems (it is hidden while empty, so focusing before the commit would do nothing).
+ */
+export function useAlertFocus() {
+  const alertRef = useRef<HTMLDivElement | null>(null)
+  const [requests, setRequests] = useState(0)
+  useEffect(() => {
+    if (requests > 0) alertRef.current?.focus()
+  }, [requests])
+  return { alertRef, focusAlert: () => setRequests((n) => n + 1) }
 }

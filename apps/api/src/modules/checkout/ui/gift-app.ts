@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-import { createElement as h, type FormEvent, useRef, useState } from 'react'
-import { AddressFields, ErrorSummary, fieldId, TextField } from './fields.js'
+import { type FormEvent, createElement as h, useState } from 'react'
+import { AddressFields, ErrorSummary, fieldId, TextField, useAlertFocus } from './fields.js'
 import { errorFor, type FieldError, type GiftPageState } from './view-model.js'
 
 /**
@@ -12,14 +12,15 @@ export function GiftApp({ initial }: { initial: GiftPageState }) {
   const [errors, setErrors] = useState<FieldError[]>(initial.errors)
   const [formError, setFormError] = useState<string | null>(initial.formError)
   const [busy, setBusy] = useState(false)
-  const alertRef = useRef<HTMLDivElement | null>(null)
+  const { alertRef, focusAlert } = useAlertFocus()
   const { values } = initial
   const variantError = errorFor(errors, 'variantId')
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const fields: Record<string, string> = {}
-    for (const [name, value] of new FormData(event.currentTarget).entries()) if (typeof value === 'string') fields[name] = value
+    for (const [name, value] of new FormData(event.currentTarget).entries())
+      if (typeof value === 'string') fields[name] = value
     setBusy(true)
     try {
       const response = await fetch(`/gifts/api/${encodeURIComponent(initial.giftId)}/redeem`, {
@@ -38,18 +39,20 @@ export function GiftApp({ initial }: { initial: GiftPageState }) {
       }
       const fieldErrors = body.details?.errors?.map((e) => ({ field: e.field, message: e.message })) ?? []
       setErrors(fieldErrors)
-      setFormError(fieldErrors.length > 0 ? 'Please correct the highlighted fields.' : (body.message ?? 'Something went wrong.'))
+      setFormError(
+        fieldErrors.length > 0 ? 'Please correct the highlighted fields.' : (body.message ?? 'Something went wrong.'),
+      )
     } catch {
       setFormError('We could not reach the shop. Check your connection and try again.')
     }
     setBusy(false)
-    requestAnimationFrame(() => alertRef.current?.focus())
+    focusAlert()
   }
 
   return h(
     'form',
     { method: 'post', action: initial.action, noValidate: true, onSubmit, className: 'gift', 'aria-busy': busy },
-    h(ErrorSummary, { errors, formError, refCallback: (el) => void (alertRef.current = el) }),
+    h(ErrorSummary, { errors, formError, alertRef }),
     h(
       'div',
       { className: 'gift-product' },
@@ -71,7 +74,11 @@ export function GiftApp({ initial }: { initial: GiftPageState }) {
             value: variant.id,
             defaultChecked: values.variantId ? values.variantId === variant.id : initial.variants.length === 1,
           }),
-          h('label', { htmlFor: index === 0 ? fieldId('variantId') : `${fieldId('variantId')}-${index}` }, variant.name),
+          h(
+            'label',
+            { htmlFor: index === 0 ? fieldId('variantId') : `${fieldId('variantId')}-${index}` },
+            variant.name,
+          ),
         ),
       ),
       variantError ? h('span', { id: `${fieldId('variantId')}-error`, className: 'field-error' }, variantError) : null,

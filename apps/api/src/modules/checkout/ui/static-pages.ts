@@ -40,7 +40,9 @@ export function ConfirmationPage({ view }: { view: ConfirmationView }) {
           h(
             'li',
             { key: line.key, className: 'line' },
-            line.image ? h('img', { src: line.image, alt: '', width: 56, height: 56 }) : h('span', { className: 'noimg' }),
+            line.image
+              ? h('img', { src: line.image, alt: '', width: 56, height: 56 })
+              : h('span', { className: 'noimg' }),
             h(
               'span',
               { className: 'line-text' },
@@ -65,7 +67,11 @@ export function ConfirmationPage({ view }: { view: ConfirmationView }) {
           'section',
           { className: 'card', 'aria-labelledby': 'ship-heading' },
           h('h2', { id: 'ship-heading' }, 'Shipping to'),
-          h('address', null, view.shippingAddress.flatMap((part, i) => (i === 0 ? [part] : [h('br', { key: i }), part]))),
+          h(
+            'address',
+            null,
+            view.shippingAddress.flatMap((part, i) => (i === 0 ? [part] : [h('br', { key: i }), part])),
+          ),
         )
       : null,
   )

@@ -21,9 +21,10 @@ h2 { font-size: 1.2rem; margin: 0 0 12px; }
 p { margin: 0 0 12px; }
 a { color: var(--accent); }
 .muted { color: var(--muted); }
-.columns { display: flex; flex-direction: column-reverse; gap: 16px; }
+.columns { display: flex; flex-direction: column; gap: 16px; }
 @media (min-width: 900px) { .columns { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: start; gap: 24px; }
-  .summary { position: sticky; top: 16px; } }
+  .details { grid-column: 1; grid-row: 1; }
+  .summary { grid-column: 2; grid-row: 1; position: sticky; top: 16px; } }
 fieldset, .summary, .card { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 16px; margin: 0 0 16px; min-width: 0; }
 legend { font-weight: 700; font-size: 1.1rem; padding: 0 4px; }
 fieldset[hidden] { display: none; }
@@ -60,8 +61,8 @@ button.pay { width: 100%; font-size: 1.1rem; margin: 4px 0 24px; }
 .promo .field { flex: 1; }
 .promo button { margin-bottom: 12px; }
 .applied { color: var(--ok); font-weight: 600; min-height: 1.5em; }
-.totals { display: grid; grid-template-columns: 1fr auto; gap: 4px 12px; margin: 0; }
-.totals dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
+.totals { display: grid; grid-template-columns: 1fr auto; gap: 4px 0; margin: 0; }
+.totals dd { margin: 0; padding-left: 12px; text-align: right; font-variant-numeric: tabular-nums; }
 .totals .total { font-weight: 800; font-size: 1.2rem; border-top: 1px solid var(--line); padding-top: 8px; }
 .gift-product { display: flex; gap: 12px; align-items: center; }
 .gift-product img { border-radius: 8px; }
