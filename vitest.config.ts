@@ -12,8 +12,8 @@ export default defineConfig({
       'examples/webhook-receiver/src/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
-    // *.redis.test.ts need a Redis server: npm run test:redis starts one (scripts/with-redis.sh).
-    exclude: ['**/node_modules/**', 'apps/site/build/**', '**/dist/**', '**/*.redis.test.ts'],
+    // *.redis.test.ts need a Redis server (npm run test:redis); *.slow.test.ts run in npm run test:slow.
+    exclude: ['**/node_modules/**', 'apps/site/build/**', '**/dist/**', '**/*.redis.test.ts', '**/*.slow.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -12,6 +12,7 @@ export { isTrackerState, type TrackerState, trackerStates } from './modules/fulf
 export { withPlatformAppRegistry } from './modules/platform-apps/operator-registry.js'
 export type { PlatformApp, RegisteredApp } from './modules/platform-apps/platform-apps.service.js'
 export { createStorefrontTokenService } from './modules/storefront/storefront-tokens.service.js'
+export { startWorker } from './modules/webhook-delivery/worker-process.js'
 export { SecretBox } from './security/secret-box.js'
 export { formatDemoBanner, readDemoCredentials, writeDemoCredentials } from './seed/demo-credentials.js'
 export { isSeeded, resetDatabase, seedDemo } from './seed/demo-seed.js'

@@ -363,6 +363,8 @@ export interface WebhookEventsTable {
   body: string
   state: 'PENDING' | 'RETRYING' | 'DELIVERED' | 'FAILED'
   attempt_count: number
+  /** Attempts made before the latest replay: the retry schedule restarts from there. */
+  schedule_base_attempt: number
   next_attempt_at: string | null
   lease_owner: string | null
   lease_until: string | null

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { buildApp, loadConfig, startPlatform } from '@fanshelf/api'
+import { buildApp, loadConfig, startPlatform, startWorker } from '@fanshelf/api'
 import { type Command, parseOptions, UsageError } from '../command.js'
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..')
@@ -21,10 +21,22 @@ function ensureFrontEndsBuilt(siteDir: string, log: (line: string) => void): voi
   ensureBuilt('documentation site', 'apps/site', path.join(siteDir, 'index.html'), log)
 }
 
+/** A worker-only process: no HTTP server, just webhook delivery until a signal. */
+async function startWorkerOnly(io: { out(text: string): void }): Promise<number> {
+  const config = loadConfig({ roles: new Set(['worker']) as Set<'api' | 'worker'> })
+  const worker = await startWorker(config)
+  io.out(`Webhook worker ${worker.worker.workerId} started (Ctrl+C stops it)\n`)
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve)
+    process.once('SIGTERM', resolve)
+  })
+  await worker.stop()
+  return 0
+}
+
 async function start(roles: string, io: { out(text: string): void }): Promise<number> {
-  const config = loadConfig(
-    roles === 'all' ? {} : { roles: new Set(roles === 'api' ? ['api'] : ['worker']) as Set<'api' | 'worker'> },
-  )
+  if (roles === 'worker') return startWorkerOnly(io)
+  const config = loadConfig(roles === 'api' ? { roles: new Set(['api']) as Set<'api' | 'worker'> } : {})
   if (config.roles.has('api')) ensureFrontEndsBuilt(config.siteDir, (line) => io.out(`${line}\n`))
   await startPlatform(config, buildApp, { out: (line) => io.out(`${line}\n`) })
   // Keep running until a signal closes the server.

@@ -87,6 +87,7 @@ export async function recordEvent(
         body: JSON.stringify(envelope),
         state: 'PENDING',
         attempt_count: 0,
+        schedule_base_attempt: 0,
         next_attempt_at: createdAt,
         lease_owner: null,
         lease_until: null,

@@ -74,6 +74,16 @@ function digestsEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
+/** Apps' HMAC keys, for the delivery worker (webhook-signatures.ts `AppKeySource`), in-process or not. */
+export function platformAppKeys(db: Db, secretBox: SecretBox): AppKeySource {
+  return {
+    async keyFor(appId) {
+      const row = await findPlatformApp(db, appId)
+      return row ? secretBox.open(row.webhook_hmac_key_sealed) : undefined
+    },
+  }
+}
+
 export function createPlatformAppService(db: Db, deps: { clock: Clock; secretBox: SecretBox; scopes: ScopeCatalogue }) {
   const { clock, secretBox, scopes: catalogue } = deps
 
@@ -104,13 +114,7 @@ export function createPlatformAppService(db: Db, deps: { clock: Clock; secretBox
     return row ? toPlatformApp(row) : undefined
   }
 
-  /** The app's HMAC key, for the delivery worker (webhook-signatures.ts `AppKeySource`). */
-  const appKeys: AppKeySource = {
-    async keyFor(appId) {
-      const row = await findPlatformApp(db, appId)
-      return row ? secretBox.open(row.webhook_hmac_key_sealed) : undefined
-    },
-  }
+  const appKeys = platformAppKeys(db, secretBox)
 
   return {
     scopes: catalogue,

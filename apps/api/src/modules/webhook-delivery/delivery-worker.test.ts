@@ -300,7 +300,8 @@ describe('the delivery worker', () => {
     const heapAfter = process.memoryUsage().heapUsed
 
     const [attempt] = await fixture.attempts(deliveryIds[0]!)
-    expect(attempt).toMatchObject({ status_code: 200, error_class: 'RESPONSE_TOO_LARGE' })
+    // A 2xx is success whatever the body; the read simply stops at the cap.
+    expect(attempt).toMatchObject({ status_code: 200, error_class: null })
     expect(attempt?.response_excerpt).toHaveLength(loggedResponseBytes)
     // The receiver could only fill the socket buffers before the worker hung up.
     expect(written).toBeLessThan(16 * 1024 * 1024)

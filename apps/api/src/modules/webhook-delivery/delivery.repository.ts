@@ -8,14 +8,11 @@ import type { Database, WebhookEventsTable } from '../../db/schema.js'
  * a worker whose lease was taken over (or whose delivery was replayed) changes nothing.
  */
 
-/** `webhook_events` with the column added by migration 0002 (until db/schema.ts declares it). */
-export interface DeliveryDatabase extends Omit<Database, 'webhook_events'> {
-  webhook_events: WebhookEventsTable & { schedule_base_attempt: number }
-}
+export type DeliveryDatabase = Database
 export type DeliveryExecutor = Kysely<DeliveryDatabase>
 
 export function deliveryExecutor(executor: Executor): DeliveryExecutor {
-  return executor as unknown as DeliveryExecutor
+  return executor
 }
 
 export interface ClaimedDelivery {

@@ -28,13 +28,7 @@ import {
  */
 
 /** The contract's `WebhookDeliveryAttempt.errorClass`. */
-export type AttemptErrorClass =
-  | 'TIMEOUT'
-  | 'CONNECTION_ERROR'
-  | 'HTTP_STATUS'
-  | 'REDIRECT'
-  | 'BLOCKED_ADDRESS'
-  | 'RESPONSE_TOO_LARGE'
+export type AttemptErrorClass = 'TIMEOUT' | 'CONNECTION_ERROR' | 'HTTP_STATUS' | 'REDIRECT' | 'BLOCKED_ADDRESS'
 
 export interface AttemptResult {
   delivered: boolean
@@ -186,19 +180,12 @@ export function createWebhookSender(deps: {
         const kept: Buffer[] = []
         let keptBytes = 0
         let received = 0
-        const outcome = (tooLarge: boolean): Partial => {
+        // The status decides; a body longer than the read cap is cut there (tooLarge) and ignored.
+        const outcome = (_tooLarge: boolean): Partial => {
           const retryAfterMs = retryAfterStatuses.has(status)
             ? parseRetryAfterMs(response.headers['retry-after'], clock.now())
             : undefined
           const responseExcerpt = excerptText(kept)
-          if (tooLarge) {
-            return {
-              errorClass: 'RESPONSE_TOO_LARGE',
-              error: `The answer exceeded ${maxResponseBytes} bytes.`,
-              responseExcerpt,
-              retryAfterMs,
-            }
-          }
           if (status >= 200 && status < 300) return { delivered: true, errorClass: null, error: null, responseExcerpt }
           if (status >= 300 && status < 400) {
             return { errorClass: 'REDIRECT', error: `HTTP ${status} (redirects are not followed).`, responseExcerpt }

@@ -2,6 +2,7 @@ import { systemClock } from '../../clock.js'
 import type { Config } from '../../config.js'
 import { migrateToLatest, openDatabase } from '../../db/database.js'
 import { SecretBox } from '../../security/secret-box.js'
+import { platformAppKeys } from '../platform-apps/platform-apps.service.js'
 import {
   createDeliveryWorker,
   type DeliveryWorker,
@@ -46,13 +47,19 @@ export async function startWorker(
   const database = openDatabase(config.databaseUrl)
   await migrateToLatest(database.db)
   const clock = systemClock
+  const secretBox = SecretBox.fromDataDir(config.dataDir)
   const log = jsonLineLog(config.logLevel)
   const worker = createDeliveryWorker({
     ...options,
     database,
     clock,
     rules: config.webhooks,
-    signingKeys: createSigningKeys({ db: database.db, secretBox: SecretBox.fromDataDir(config.dataDir), clock }),
+    signingKeys: createSigningKeys({
+      db: database.db,
+      secretBox,
+      clock,
+      appKeys: platformAppKeys(database.db, secretBox),
+    }),
     log,
   })
   worker.start()
