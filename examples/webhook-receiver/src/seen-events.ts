@@ -1,7 +1,7 @@
 /**
  * The ids of the events already accepted, for de-duplication: Fanshelf delivers at least once (retries,
  * replays), always with the same envelope `id`. Bounded: past `capacity` ids the oldest is forgotten,
- * which is safe as long as the capacity covers the retry window of your traffic (about 33 hours).
+ * which is safe as long as the capacity covers the retry window of your traffic (about 28 hours: the sum of the retry delays).
  */
 export class SeenEvents {
   private readonly ids = new Set<string>()

@@ -1,19 +1,16 @@
 import { createOpenApiClient } from '@fanshelf/sdk'
 
-// An API user of your shop (locally: npx fanshelf demo-credentials).
-const fanshelf = createOpenApiClient({
-  baseUrl: process.env.FANSHELF_API ?? 'http://127.0.0.1:4000/open-api/v1.0',
-  auth: {
-    type: 'basic',
-    username: process.env.FANSHELF_API_USER ?? '',
-    password: process.env.FANSHELF_API_PASSWORD ?? '',
-  },
+// An API user of your shop (locally: npx fanshelf demo-credentials). The base URL is the API host.
+const client = createOpenApiClient({
+  baseUrl: process.env.FANSHELF_API_URL ?? 'http://127.0.0.1:4000',
+  auth: { username: process.env.FANSHELF_API_USER!, password: process.env.FANSHELF_API_PASSWORD! },
 })
 
-const shop = await fanshelf.shops.getCurrent()
+// GET /shops/current: one method per operation, named by its operationId.
+const shop = await client.getCurrentShop()
 console.log(`Connected to ${shop.name} (${shop.id})`)
 
-// Lists are async iterables over every page; the client waits on the rate limit like the server does.
-for await (const order of fanshelf.orders.list({ status: ['CONFIRMED'] })) {
+// paginate() walks every page; a 429 RATE_LIMITED is waited out (Retry-After) and retried, not thrown.
+for await (const order of client.paginate('listOrders', { query: { status: ['CONFIRMED'], size: 100 } })) {
   console.log(order.friendlyId, order.amounts.total.value, order.amounts.total.currency)
 }

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import ts from 'typescript'
@@ -101,6 +101,42 @@ describe('generated samples parse', () => {
       }
     }
   })
+
+  const sdkTypes = path.join(repoRoot, 'packages/sdk/dist/index.d.ts')
+  it.runIf(existsSync(sdkTypes))(
+    'TypeScript SDK samples type-check against @fanshelf/sdk',
+    () => {
+      // Inside the repository (.tmp/ is git-ignored) so that `@fanshelf/sdk` resolves.
+      const out = path.join(repoRoot, '.tmp', `fsr-sdk-samples-${process.pid}`)
+      mkdirSync(out, { recursive: true })
+      try {
+        const files = generated.map(({ id, samples }) => {
+          const file = path.join(out, `${id}.ts`)
+          writeFileSync(file, samples.find((sample) => sample.language === 'typescript')?.code ?? '')
+          return file
+        })
+        const program = ts.createProgram(files, {
+          module: ts.ModuleKind.ESNext,
+          moduleResolution: ts.ModuleResolutionKind.Bundler,
+          target: ts.ScriptTarget.ES2022,
+          lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+          types: ['node'],
+          typeRoots: [path.join(repoRoot, 'node_modules/@types')],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+        })
+        const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+          const where = diagnostic.file ? path.basename(diagnostic.file.fileName) : ''
+          return `${where}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`
+        })
+        expect(diagnostics).toEqual([])
+      } finally {
+        rmSync(out, { recursive: true, force: true })
+      }
+    },
+    120_000,
+  )
 
   it.runIf(has('bash'))('curl (bash -n)', () => {
     for (const file of write('curl', 'sh')) execFileSync('bash', ['-n', file])

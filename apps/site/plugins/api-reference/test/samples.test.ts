@@ -13,6 +13,7 @@ const base: SampleRequest = {
   pathParams: [],
   path: '/promotions',
   query: [],
+  arrayParams: [],
   headers: [],
   auth: { type: 'basic', userEnv: 'FANSHELF_API_USER', passwordEnv: 'FANSHELF_API_PASSWORD' },
   body: {
@@ -58,10 +59,11 @@ describe('code samples', () => {
     expect(javascript).toContain("title: 'Tom\\'s sale'")
     expect(javascript).toContain('const promotion = await response.json()')
     expect(typescript).toContain("import { createOpenApiClient } from '@fanshelf/sdk'")
+    expect(typescript).toContain("baseUrl: 'https://api.fanshelf.dev',")
     expect(typescript).toContain(
-      "auth: { type: 'basic', username: process.env.FANSHELF_API_USER!, password: process.env.FANSHELF_API_PASSWORD! }",
+      'auth: { username: process.env.FANSHELF_API_USER!, password: process.env.FANSHELF_API_PASSWORD! },',
     )
-    expect(typescript).toContain("const promotion = await fanshelf.POST('/promotions', {")
+    expect(typescript).toContain('const promotion = await client.createPromotion({\n  body: {')
   })
 
   it('Python, Go, PHP, Ruby and Java literals', () => {
@@ -95,10 +97,39 @@ describe('code samples', () => {
     )
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated JavaScript's template literal
     expect(all.javascript).toContain('storefront_token=${encodeURIComponent(process.env.FANSHELF_STOREFRONT_TOKEN)}')
-    expect(all.typescript).toContain('createStorefrontClient({')
+    expect(all.typescript).toContain(
+      "const storefront = createStorefrontClient({\n  baseUrl: 'https://storefront-api.fanshelf.dev',",
+    )
     expect(all.typescript).toContain('storefrontToken: process.env.FANSHELF_STOREFRONT_TOKEN!')
+    expect(all.typescript).toContain('const storefrontShop = await storefront.getStorefrontShop()')
     expect(all.python).toContain('"storefront_token": os.environ["FANSHELF_STOREFRONT_TOKEN"]')
     for (const code of Object.values(all)) expect(code).not.toMatch(/ptkn_/)
+  })
+
+  it('SDK calls: path, query (arrays as arrays, odd names quoted) and headers in one argument', () => {
+    const list: SampleRequest = {
+      ...base,
+      operationId: 'listOrders',
+      method: 'GET',
+      pathTemplate: '/order/{orderId}',
+      pathParams: [['orderId', 'c1f5']],
+      path: '/order/c1f5',
+      query: [
+        ['status', 'CONFIRMED'],
+        ['createdAt[gt]', '2026-11-01T00:00:00Z'],
+        ['size', '20'],
+      ],
+      arrayParams: ['status'],
+      headers: [['If-None-Match', '"abc"']],
+      auth: { type: 'bearer', tokenEnv: 'FANSHELF_ACCESS_TOKEN' },
+      resultName: 'orderPage',
+    }
+    delete list.body
+    const { typescript } = samples(list)
+    expect(typescript).toContain('auth: { accessToken: process.env.FANSHELF_ACCESS_TOKEN! },')
+    expect(typescript).toContain(
+      "const orderPage = await client.listOrders({\n  path: {\n    orderId: 'c1f5',\n  },\n  query: {\n    status: [\n      'CONFIRMED',\n    ],\n    'createdAt[gt]': '2026-11-01T00:00:00Z',\n    size: 20,\n  },\n  headers: {\n    'If-None-Match': '\"abc\"',\n  },\n})",
+    )
   })
 
   it('form bodies for the OAuth endpoints', () => {

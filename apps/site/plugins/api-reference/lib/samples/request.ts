@@ -1,7 +1,7 @@
 import { mediaTypeExamples, parameterExample } from '../examples.ts'
-import { resolve } from '../refs.ts'
-import type { SchemaContext } from '../schema.ts'
-import type { Operation, Parameter, Reference, RequestBody, SecurityScheme, Server } from '../types.ts'
+import { resolve, schemaRefName } from '../refs.ts'
+import { deref, mergeAllOf, type SchemaContext } from '../schema.ts'
+import type { Operation, Parameter, Reference, RequestBody, Response, SecurityScheme, Server } from '../types.ts'
 
 /**
  * What a code sample sends, derived once per operation from the contract and handed to every
@@ -33,12 +33,16 @@ export interface SampleRequest {
   path: string
   /** Query parameters (name, value), repeated names for exploded arrays; credentials excluded. */
   query: Array<[string, string]>
+  /** Names of query parameters whose schema is an array. */
+  arrayParams: string[]
+  /** Component name of the success response's schema, if it is a named schema. */
+  responseSchema?: string
   headers: Array<[string, string]>
   auth: SampleAuth
   body?: SampleBody
   /** The success response has a body (JSON). */
   responseHasBody: boolean
-  /** A name for the result variable (`order`, `orders`, `result`). */
+  /** A name for the result variable: the response schema in camelCase (`orderPage`), else `result`. */
   resultName: string
 }
 
@@ -84,7 +88,9 @@ export function sampleAuth(security: Operation['security'], schemes: Record<stri
   return { type: 'none' }
 }
 
-function resultName(operationId: string): string {
+function resultName(operationId: string, responseSchema: string | undefined): string {
+  if (responseSchema && /^[A-Za-z]\w*$/.test(responseSchema))
+    return responseSchema.charAt(0).toLowerCase() + responseSchema.slice(1)
   const noun = /^(?:get|list|create)([A-Z]\w*)$/.exec(operationId)?.[1]
   if (!noun || noun.startsWith('OrCreate')) return 'result'
   return noun.charAt(0).toLowerCase() + noun.slice(1)
@@ -110,11 +116,15 @@ export function sampleRequest(input: SampleInput): SampleRequest {
   const auth = sampleAuth(input.security, input.schemes)
   const pathParams: Array<[string, string]> = []
   const query: Array<[string, string]> = []
+  const arrayParams: string[] = []
   const headers: Array<[string, string]> = []
   for (const parameter of parameters) {
     if (auth.type === 'query' && parameter.in === 'query' && parameter.name === auth.name) continue
     const example = parameterExample(parameter, ctx)
     if (parameter.in === 'path') pathParams.push([parameter.name, stringValue(example)])
+    const schema = parameter.schema ? mergeAllOf(deref(parameter.schema, ctx), ctx) : undefined
+    const isArray = schema?.type === 'array' || (Array.isArray(schema?.type) && schema.type.includes('array'))
+    if (parameter.in === 'query' && isArray) arrayParams.push(parameter.name)
     if (parameter.in === 'query' && parameter.required) {
       if (Array.isArray(example) && parameter.explode !== false) {
         for (const item of example) query.push([parameter.name, stringValue(item)])
@@ -146,10 +156,10 @@ export function sampleRequest(input: SampleInput): SampleRequest {
   }
 
   const success = Object.entries(operation.responses ?? {}).find(([status]) => /^2/.test(status))
-  const successResponse = success
-    ? resolve<{ content?: Record<string, unknown> }>(ctx.doc, success[1]).value
-    : undefined
+  const successResponse = success ? resolve<Response>(ctx.doc, success[1]).value : undefined
   const responseHasBody = Boolean(successResponse?.content && Object.keys(successResponse.content).length > 0)
+  const successJson = Object.entries(successResponse?.content ?? {}).find(([type]) => /json/.test(type))?.[1]
+  const responseSchema = schemaRefName(successJson?.schema)
 
   return {
     specId: input.specId,
@@ -160,11 +170,13 @@ export function sampleRequest(input: SampleInput): SampleRequest {
     pathParams,
     path,
     query,
+    arrayParams,
+    ...(responseSchema ? { responseSchema } : {}),
     headers,
     auth,
     ...(body ? { body } : {}),
     responseHasBody,
-    resultName: resultName(input.operationId),
+    resultName: resultName(input.operationId, responseSchema),
   }
 }
 

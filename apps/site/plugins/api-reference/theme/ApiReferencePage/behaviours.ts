@@ -25,9 +25,13 @@ function pageLanguages(island: HTMLElement): string[] {
 export function applyLanguage(island: HTMLElement, language: string, anchor?: Element): void {
   const shown = pickLanguage(language, pageLanguages(island)) ?? 'curl'
   const before = anchor?.getBoundingClientRect().top
-  document.documentElement.setAttribute('data-code-language', shown)
+  // Unchanged attributes are left alone: every change restyles the samples of the whole page.
+  if (document.documentElement.getAttribute('data-code-language') !== shown) {
+    document.documentElement.setAttribute('data-code-language', shown)
+  }
   for (const button of island.querySelectorAll<HTMLElement>('.fsr-langs [data-lang]')) {
-    button.setAttribute('aria-pressed', String(button.dataset.lang === shown))
+    const pressed = String(button.dataset.lang === shown)
+    if (button.getAttribute('aria-pressed') !== pressed) button.setAttribute('aria-pressed', pressed)
   }
   if (anchor && before !== undefined) {
     const after = anchor.getBoundingClientRect().top

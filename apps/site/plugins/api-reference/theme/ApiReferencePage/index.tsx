@@ -61,8 +61,10 @@ export default function ApiReferencePage({ specId, title, description }: ApiRefe
             ),
           navigate: (href) => history.push(href),
         })
+        // Content that arrived after the browser's own jump to the hash (client-side navigation,
+        // or the dev server's client render): jump now.
         const hash = decodeURIComponent(window.location.hash.slice(1))
-        if (!hydrated && hash) document.getElementById(hash)?.scrollIntoView()
+        if (hash && (!hydrated || window.scrollY === 0)) document.getElementById(hash)?.scrollIntoView()
       })
       .catch(() => {
         // The static HTML could not be fetched: load the page the classic way.
