@@ -4388,8 +4388,9 @@ export interface components {
      * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
      *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
      *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-     *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-     *     `whsec_` + base64 of its UTF-8 bytes.
+     *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+     *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+     *     is passed as `whsec_` + base64 of its UTF-8 bytes.
      * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
      */
     WebhookSignatureHeader: string
@@ -7700,7 +7701,7 @@ export interface operations {
            *       "disabledReason": null,
            *       "createdAt": "2026-11-01T08:00:00.000Z",
            *       "updatedAt": "2026-11-01T08:00:00.000Z",
-           *       "secret": "3f9c2a71-5e4b-4d8a-b6c0-91e2d7f4a853"
+           *       "secret": "whsec_c2VjcmV0LWZvci1kb2NzLW9ubHktMDAx"
            *     }
            */
           'application/json': components['schemas']['WebhookConfigurationCreated']
@@ -7955,7 +7956,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "secret": "3f9c2a71-5e4b-4d8a-b6c0-91e2d7f4a853"
+           *       "secret": "whsec_c2VjcmV0LWZvci1kb2NzLW9ubHktMDAx"
            *     }
            */
           'application/json': components['schemas']['WebhookSecret']
@@ -8211,7 +8212,7 @@ export interface operations {
         /**
          * @example {
          *       "grant_type": "refresh_token",
-         *       "refresh_token": "rt_L7kJ2hG9fD4sA1qW8eR5tY3uI6oP0aZ",
+         *       "refresh_token": "fsrt_L7kJ2hG9fD4sA1qW8eR5tY3uI6oP0aZ",
          *       "client_id": "app_Qm3nV8bX1cZ6",
          *       "client_secret": "cs_9fK2pL7qW4eR1tY8uI5oA3sD6"
          *     }
@@ -8235,10 +8236,10 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "access_token": "at_Xy7wV2uT9sR4qP1oN6mL3kJ8hG5fE0d",
+           *       "access_token": "fsat_Xy7wV2uT9sR4qP1oN6mL3kJ8hG5fE0d",
            *       "token_type": "Bearer",
            *       "expires_in": 3600,
-           *       "refresh_token": "rt_M8lK3jH0gF5dS2aQ9wE6rT4yU7iO1pZ",
+           *       "refresh_token": "fsrt_M8lK3jH0gF5dS2aQ9wE6rT4yU7iO1pZ",
            *       "scope": "order_read fulfillment_write webhook_read webhook_write"
            *     }
            */
@@ -8261,7 +8262,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "token": "rt_M8lK3jH0gF5dS2aQ9wE6rT4yU7iO1pZ",
+         *       "token": "fsrt_M8lK3jH0gF5dS2aQ9wE6rT4yU7iO1pZ",
          *       "token_type_hint": "refresh_token",
          *       "client_id": "app_Qm3nV8bX1cZ6",
          *       "client_secret": "cs_9fK2pL7qW4eR1tY8uI5oA3sD6"
@@ -8270,7 +8271,7 @@ export interface operations {
         'application/x-www-form-urlencoded': components['schemas']['RevokeRequest']
         /**
          * @example {
-         *       "token": "at_Xy7wV2uT9sR4qP1oN6mL3kJ8hG5fE0d",
+         *       "token": "fsat_Xy7wV2uT9sR4qP1oN6mL3kJ8hG5fE0d",
          *       "client_id": "app_Qm3nV8bX1cZ6",
          *       "client_secret": "cs_9fK2pL7qW4eR1tY8uI5oA3sD6"
          *     }
@@ -8401,8 +8402,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -8617,8 +8619,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -8826,8 +8829,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -8962,8 +8966,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -9205,8 +9210,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -9450,8 +9456,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -9545,8 +9552,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -9642,8 +9650,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -9730,8 +9739,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -9827,8 +9837,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -9909,8 +9920,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -10002,8 +10014,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -10130,8 +10143,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -10268,8 +10282,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -10373,8 +10388,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -10495,8 +10511,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
@@ -10598,8 +10615,9 @@ export interface operations {
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
          *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
-         *     rotated; accept the delivery if any matches. Standard Webhooks libraries expect the secret as
-         *     `whsec_` + base64 of its UTF-8 bytes.
+         *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
+         *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
+         *     is passed as `whsec_` + base64 of its UTF-8 bytes.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': components['parameters']['WebhookSignatureHeader']
