@@ -58,7 +58,7 @@ const config: Config = {
         explicitSearchResultPath: true,
         searchResultLimits: 10,
         searchBarShortcutKeymap: 'mod+k',
-        ignoreCssSelectors: ['.theme-doc-version-banner', '.copy-page'],
+        ignoreCssSelectors: ['.theme-doc-version-banner', '.copy-page', '.fsr-noindex'],
       },
     ],
   ],

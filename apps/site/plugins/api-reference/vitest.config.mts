@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config'
 //   npx vitest run --config apps/site/plugins/api-reference/vitest.config.mts
 // (the root config should include 'apps/site/plugins/api-reference/**/*.test.{ts,tsx}').
 export default defineConfig({
+  // Vite's cache in the root node_modules, not in a node_modules folder beside the plugin.
+  cacheDir: `${import.meta.dirname}/../../../../node_modules/.vite/api-reference`,
   test: {
     root: import.meta.dirname,
     include: ['**/*.test.{ts,tsx}'],

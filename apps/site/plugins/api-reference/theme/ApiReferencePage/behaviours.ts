@@ -184,13 +184,25 @@ export function attach(island: HTMLElement, hooks: Hooks): () => void {
   island.addEventListener('click', onClick)
   island.addEventListener('toggle', onToggle, true)
   window.addEventListener('beforeprint', onBeforePrint)
-  const stopSpy = scrollSpy(island)
+  // The scroll-spy observes hundreds of headings: set it up when the reader scrolls (a deep link
+  // scrolls on load), not during the page's start-up.
+  let stopSpy: () => void = () => {}
+  let spying = false
+  const startSpy = () => {
+    if (spying) return
+    spying = true
+    window.removeEventListener('scroll', startSpy)
+    stopSpy = scrollSpy(island)
+  }
+  if (window.scrollY > 0 || window.location.hash) startSpy()
+  else window.addEventListener('scroll', startSpy, { passive: true })
   // Replay the clicks the inline script queued before this point (see lib/language-script.ts).
   const early = window as unknown as { __fsrQueue?: HTMLElement[]; __fsrReady?: boolean }
   early.__fsrReady = true
   for (const button of early.__fsrQueue?.splice(0) ?? []) if (island.contains(button)) button.click()
   return () => {
     early.__fsrReady = false
+    window.removeEventListener('scroll', startSpy)
     island.removeEventListener('click', onClick)
     island.removeEventListener('toggle', onToggle, true)
     window.removeEventListener('beforeprint', onBeforePrint)
