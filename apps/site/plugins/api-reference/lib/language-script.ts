@@ -21,7 +21,10 @@ export function languageScript(storage: StorageConfig): string {
   const ids = JSON.stringify(referenceLanguages.map((language) => language.id))
   const key = JSON.stringify(languageStorageKey + storage.namespace)
   const read = storage.type === 'none' ? 'null' : `window.${storage.type}.getItem(${key})`
+  // A `?lang=` link is a choice: remember it now, not only once React has hydrated (a reader may
+  // leave the page before that).
+  const remember = storage.type === 'none' ? '' : `else window.${storage.type}.setItem(${key},v)`
   const queue =
     "if(!window.__fsrQueue){window.__fsrQueue=[];document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('.fsr button');if(b&&!window.__fsrReady){e.preventDefault();window.__fsrQueue.push(b)}},true)}"
-  return `<script>(function(){var l=${ids},v;try{v=new URLSearchParams(location.search).get('lang');if(l.indexOf(v)<0)v=${read}}catch(e){}document.documentElement.setAttribute('data-code-language',l.indexOf(v)<0?${JSON.stringify(defaultLanguage)}:v);${queue}})()</script>`
+  return `<script>(function(){var l=${ids},v;try{v=new URLSearchParams(location.search).get('lang');if(l.indexOf(v)<0)v=${read};${remember}}catch(e){}document.documentElement.setAttribute('data-code-language',l.indexOf(v)<0?${JSON.stringify(defaultLanguage)}:v);${queue}})()</script>`
 }

@@ -180,4 +180,24 @@ describe('language script', () => {
     expect(script).toContain('"curl"')
     expect(languageScript({ type: 'none', namespace: '' })).not.toContain('Storage')
   })
+
+  it('remembers a ?lang= choice at once, before React hydrates', () => {
+    const script = languageScript({ type: 'localStorage', namespace: '-bdf' })
+    const body = script.replace(/^<script>/, '').replace(/<\/script>$/, '')
+    const stored = new Map<string, string>()
+    const attributes = new Map<string, string>()
+    const window = {
+      localStorage: {
+        getItem: (key: string) => stored.get(key) ?? null,
+        setItem: (key: string, value: string) => void stored.set(key, value),
+      },
+    }
+    const document = {
+      documentElement: { setAttribute: (name: string, value: string) => void attributes.set(name, value) },
+      addEventListener: () => {},
+    }
+    new Function('window', 'location', 'document', body)(window, { search: '?lang=go' }, document)
+    expect(attributes.get('data-code-language')).toBe('go')
+    expect(stored.get('docusaurus.tab.code-language-bdf')).toBe('go')
+  })
 })
