@@ -3,27 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from './cli.js'
-
-function capture() {
-  let out = ''
-  let err = ''
-  return {
-    io: {
-      out: (text: string) => {
-        out += text
-      },
-      err: (text: string) => {
-        err += text
-      },
-    },
-    get out() {
-      return out
-    },
-    get err() {
-      return err
-    },
-  }
-}
+import { captureIo as capture } from './testing/capture-io.js'
 
 let dataDir: string
 const savedEnv = { ...process.env }

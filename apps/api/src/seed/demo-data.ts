@@ -23,6 +23,7 @@ import type {
   VariantsTable,
 } from '../db/schema.js'
 import { toMoney } from '../modules/money/money.js'
+import { type OrderStatus, orderStatuses } from '../modules/orders/order-status.js'
 import {
   type AddressSpec,
   type ColourKey,
@@ -57,18 +58,8 @@ const DAY = 24 * HOUR
 const iso = (ms: number) => new Date(Math.round(ms)).toISOString()
 const json = (value: unknown) => JSON.stringify(value)
 
-export const orderStatuses = [
-  'CONFIRMED',
-  'PARTIALLY_IN_PRODUCTION',
-  'IN_PRODUCTION',
-  'PARTIALLY_SHIPPED',
-  'SHIPPED',
-  'PARTIALLY_DELIVERED',
-  'DELIVERED',
-  'CANCELLED',
-  'COMPLETED',
-] as const
-export type OrderStatus = (typeof orderStatuses)[number]
+// The order statuses are the order module's own list (one place states them).
+export { type OrderStatus, orderStatuses }
 export const orderSourceTypes = ['ORDER', 'SAMPLES_ORDER', 'GIVEAWAY_LINKS', 'TWITCH_GIFT_REDEMPTION'] as const
 export type OrderSourceType = (typeof orderSourceTypes)[number]
 export const donationStatuses = ['OPEN', 'COMPLETED', 'ABANDONED', 'CANCELLED', 'FAILED'] as const

@@ -3,32 +3,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../cli.js'
+import { captureIo as capture } from '../testing/capture-io.js'
 
 /**
  * `fanshelf listen`'s usage and failures before it listens. Its deliveries, forwarding and the
  * removal of its configuration run against the real app in trigger.test.ts.
  */
-
-function capture() {
-  let out = ''
-  let err = ''
-  return {
-    io: {
-      out: (text: string) => {
-        out += text
-      },
-      err: (text: string) => {
-        err += text
-      },
-    },
-    get out() {
-      return out
-    },
-    get err() {
-      return err
-    },
-  }
-}
 
 const savedEnv = { ...process.env }
 let dataDir: string

@@ -8,6 +8,7 @@ import { buildApp, loadConfig, seedDemo, webhookEventTypes, writeDemoCredentials
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../cli.js'
+import { captureIo as capture } from '../testing/capture-io.js'
 import { type ListenSession, listenForWebhooks } from './listen.js'
 import type { TriggerReport } from './trigger.js'
 
@@ -16,27 +17,6 @@ import type { TriggerReport } from './trigger.js'
  * listens on 127.0.0.1 with its in-process delivery worker, on a file SQLite database in a temp
  * DATA_DIR that the CLI commands share; listen forwards to a real local receiver.
  */
-
-function capture() {
-  let out = ''
-  let err = ''
-  return {
-    io: {
-      out: (text: string) => {
-        out += text
-      },
-      err: (text: string) => {
-        err += text
-      },
-    },
-    get out() {
-      return out
-    },
-    get err() {
-      return err
-    },
-  }
-}
 
 interface Received {
   headers: http.IncomingHttpHeaders

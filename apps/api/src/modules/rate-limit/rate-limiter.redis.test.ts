@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app.js'
 import { systemClock } from '../../clock.js'
+import { maxInAnyWindow } from '../../testing/rolling-window.js'
 import { authHeaders, createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
 import { RedisRateLimiter } from './rate-limiter.redis.js'
 
 // Runs under scripts/with-redis.sh (npm run test:redis), which provides TEST_REDIS_URL.
 const redisUrl = process.env.TEST_REDIS_URL as string
 const settings = { limit: 5, windowMs: 1_000, maxWaitMs: 5_000, maxQueued: 50 }
-
-function maxInAnyWindow(starts: number[], windowMs: number): number {
-  const sorted = [...starts].sort((a, b) => a - b)
-  let max = 0
-  let lo = 0
-  for (let hi = 0; hi < sorted.length; hi++) {
-    while ((sorted[hi] as number) - (sorted[lo] as number) >= windowMs) lo++
-    max = Math.max(max, hi - lo + 1)
-  }
-  return max
-}
 
 describe('RedisRateLimiter shared by two nodes', () => {
   it('never lets more than the limit start in any rolling window across both nodes (R3)', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../clock.js'
+import { maxInAnyWindow } from '../../testing/rolling-window.js'
 import { MemoryRateLimiter, type RateLimitSettings, rateLimitHeaderValues } from './rate-limiter.js'
 
 const settings: RateLimitSettings = { limit: 100, windowMs: 10_000, maxWaitMs: 30_000, maxQueued: 200 }
@@ -9,18 +10,6 @@ async function startTime(limiter: MemoryRateLimiter, key: string, t0: number): P
   const result = await limiter.reserve(key)
   if (!result.ok) throw new Error('refused')
   return result.reservation.slot - t0
-}
-
-/** Asserts no rolling window of `windowMs` contains more than `limit` start times. */
-function maxInAnyWindow(starts: number[], windowMs: number): number {
-  const sorted = [...starts].sort((a, b) => a - b)
-  let max = 0
-  let lo = 0
-  for (let hi = 0; hi < sorted.length; hi++) {
-    while ((sorted[hi] as number) - (sorted[lo] as number) >= windowMs) lo++
-    max = Math.max(max, hi - lo + 1)
-  }
-  return max
 }
 
 describe('MemoryRateLimiter (reservation log)', () => {
