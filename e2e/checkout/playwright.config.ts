@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from '../chromium.ts'
 
 /**
  * The hosted checkout in Debian Chromium: `npx playwright test -c e2e/checkout`.
@@ -17,19 +18,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     // Playwright gives every launch a fresh, temporary profile (the stack notes' --user-data-dir).
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
     trace: 'off',
   },
 })

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from '../chromium.ts'
 
 /**
  * Platform-app consent in Debian Chromium: the test starts its own Fanshelf server (a spare port,
@@ -16,10 +17,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    },
+    launchOptions: chromiumLaunchOptions,
     trace: 'off',
   },
 })
