@@ -160,6 +160,8 @@ test('browse → product → cart → quantities → currency → hosted checkou
 
 test('the page is usable by keyboard and labelled for assistive technology', async ({ page }) => {
   await page.goto('/')
+  // The page is rendered by script: a keyboard user reaches it once it is there.
+  await expect(page.locator('.product-grid img').first()).toBeVisible()
   await page.keyboard.press('Tab')
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
   await expect(page.getByRole('banner')).toBeVisible()
