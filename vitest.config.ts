@@ -12,8 +12,16 @@ export default defineConfig({
       'examples/webhook-receiver/src/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
-    // *.redis.test.ts need a Redis server (npm run test:redis); *.slow.test.ts run in npm run test:slow.
-    exclude: ['**/node_modules/**', 'apps/site/build/**', '**/dist/**', '**/*.redis.test.ts', '**/*.slow.test.ts'],
+    // *.redis.test.ts need a Redis server (npm run test:redis); *.slow.test.ts run in npm run test:slow;
+    // *.cluster.test.ts start a local cluster (npm run test:cluster).
+    exclude: [
+      '**/node_modules/**',
+      'apps/site/build/**',
+      '**/dist/**',
+      '**/*.redis.test.ts',
+      '**/*.slow.test.ts',
+      '**/*.cluster.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
