@@ -353,7 +353,9 @@ export interface components {
     }
     /**
      * @description `REQUEST_VALIDATION_FAILED` — the request breaks the schema. `details.errors` lists every
-     *     invalid field with its location, path, the rule it breaks and a message.
+     *     invalid field with its location, path, the rule it breaks and a message. An operation that
+     *     takes a body also answers `MALFORMED_JSON` (not JSON) and `JSON_TOO_DEEP` (nested more than
+     *     64 levels) — see `RequestBodyError`.
      */
     BadRequest: {
       headers: {

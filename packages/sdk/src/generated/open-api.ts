@@ -1319,6 +1319,27 @@ export interface components {
       }
     }
     /**
+     * @description `400` for a body that cannot be read as JSON, answered before the body is checked against
+     *     the operation's schema: `MALFORMED_JSON` — not JSON (unparsable, empty under
+     *     `Content-Type: application/json`, or holding a `__proto__` key); `JSON_TOO_DEEP` — arrays and
+     *     objects nest more than 64 levels (`details.maxDepth`).
+     * @example {
+     *       "code": "JSON_TOO_DEEP",
+     *       "message": "The request body nests arrays and objects more than 64 levels deep.",
+     *       "details": {
+     *         "maxDepth": 64
+     *       }
+     *     }
+     * @example {
+     *       "code": "MALFORMED_JSON",
+     *       "message": "The request body is not valid JSON."
+     *     }
+     */
+    RequestBodyError: {
+      /** @enum {string} */
+      code?: 'MALFORMED_JSON' | 'JSON_TOO_DEEP'
+    } & components['schemas']['Error']
+    /**
      * @description `400 REQUEST_VALIDATION_FAILED`: the request breaks the schema. `details.errors` lists every
      *     invalid field, not just the first.
      * @example {
@@ -3688,7 +3709,9 @@ export interface components {
   responses: {
     /**
      * @description `REQUEST_VALIDATION_FAILED` — the request breaks the schema. `details.errors` lists every
-     *     invalid field with its location, path, the rule it breaks and a message.
+     *     invalid field with its location, path, the rule it breaks and a message. An operation that
+     *     takes a body also answers `MALFORMED_JSON` (not JSON) and `JSON_TOO_DEEP` (nested more than
+     *     64 levels) — see `RequestBodyError`.
      */
     BadRequest: {
       headers: {
@@ -4167,6 +4190,8 @@ export interface components {
      *     - `WEBHOOK_URI_IP_NOT_ALLOWED` — the URL's host is, or resolves to, a private, loopback,
      *       link-local or otherwise reserved address that this server is not configured to allow
      *       (`details.url`, `details.address`).
+     *     - `MALFORMED_JSON` / `JSON_TOO_DEEP` — the body is not JSON, or nests more than 64 levels
+     *       (`RequestBodyError`).
      */
     WebhookUrlRejected: {
       headers: {
@@ -4191,10 +4216,46 @@ export interface components {
          */
         'application/json':
           | components['schemas']['ValidationError']
+          | components['schemas']['RequestBodyError']
           | (components['schemas']['Error'] & {
               /** @constant */
               code?: 'WEBHOOK_URI_IP_NOT_ALLOWED'
             })
+      }
+    }
+    /**
+     * @description `PAYLOAD_TOO_LARGE` — the request body is larger than 1 MiB (1,048,576 bytes,
+     *     `details.limitBytes`). It is refused as soon as `Content-Length` announces it (or, for a
+     *     chunked body, as soon as it passes the limit); nothing of it is processed.
+     */
+    PayloadTooLarge: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "PAYLOAD_TOO_LARGE",
+         *       "message": "The request body is larger than 1048576 bytes.",
+         *       "details": {
+         *         "limitBytes": 1048576
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'PAYLOAD_TOO_LARGE'
+          details: {
+            /** @constant */
+            limitBytes: 1048576
+          }
+        }
       }
     }
     /**
@@ -5852,6 +5913,7 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['ProductNotFound']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -6108,6 +6170,8 @@ export interface operations {
       /**
        * @description The promotion is invalid:
        *
+       *     - `MALFORMED_JSON` / `JSON_TOO_DEEP` — the body is not JSON, or nests more than 64 levels
+       *       (`RequestBodyError`).
        *     - `REQUEST_VALIDATION_FAILED` — the body breaks the schema (every invalid field is listed).
        *     - `PROMOTION_ONCE_PER_ORDER_CONFIGURATION_NOT_SUPPORTED_FOR_DISCOUNT_TYPE` —
        *       `appliesTo.oncePerOrder: true` with a `FREE_SHIPPING` or `FREE_PRODUCTS` discount (the
@@ -6154,6 +6218,7 @@ export interface operations {
            */
           'application/json':
             | components['schemas']['ValidationError']
+            | components['schemas']['RequestBodyError']
             | (components['schemas']['Error'] & {
                 /** @enum {unknown} */
                 code?:
@@ -6200,6 +6265,7 @@ export interface operations {
           }
         }
       }
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -6455,6 +6521,8 @@ export interface operations {
       /**
        * @description The fulfilment is invalid:
        *
+       *     - `MALFORMED_JSON` / `JSON_TOO_DEEP` — the body is not JSON, or nests more than 64 levels
+       *       (`RequestBodyError`).
        *     - `REQUEST_VALIDATION_FAILED` — the body breaks the schema.
        *     - `FULFILLMENT_ORDER_INVALID_VARIANT` — a `variantId` is not a line of the order
        *       (`details.variantId`).
@@ -6486,6 +6554,7 @@ export interface operations {
            */
           'application/json':
             | components['schemas']['ValidationError']
+            | components['schemas']['RequestBodyError']
             | (components['schemas']['Error'] & {
                 /** @enum {unknown} */
                 code?: 'FULFILLMENT_ORDER_INVALID_VARIANT' | 'FULFILLMENT_VARIANT_QUANTITY_TOO_HIGH'
@@ -6555,6 +6624,7 @@ export interface operations {
           }
         }
       }
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -6872,7 +6942,9 @@ export interface operations {
        * @description `REQUEST_VALIDATION_FAILED` — the body breaks the schema (`details.errors`), or
        *     `GIVEAWAY_DRAW_ALREADY_FINISHED` — the draw was already finished, by an earlier call or
        *     automatically after its deadline (`details.drawId`, `details.finishedAt`); the answer is
-       *     the same 400 code the platform uses, so existing bots keep working.
+       *     the same 400 code the platform uses, so existing bots keep working. A body that is not
+       *     JSON, or nests more than 64 levels, is `MALFORMED_JSON` / `JSON_TOO_DEEP`
+       *     (`RequestBodyError`).
        */
       400: {
         headers: {
@@ -6897,6 +6969,7 @@ export interface operations {
            */
           'application/json':
             | components['schemas']['ValidationError']
+            | components['schemas']['RequestBodyError']
             | (components['schemas']['Error'] & {
                 /** @constant */
                 code?: 'GIVEAWAY_DRAW_ALREADY_FINISHED'
@@ -6906,6 +6979,7 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['BasicAuthRequired']
       404: components['responses']['GiftDrawNotFound']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -6974,6 +7048,8 @@ export interface operations {
       /**
        * @description The request is invalid:
        *
+       *     - `MALFORMED_JSON` / `JSON_TOO_DEEP` — the body is not JSON, or nests more than 64 levels
+       *       (`RequestBodyError`).
        *     - `REQUEST_VALIDATION_FAILED` — the body breaks the schema (e.g. `number` above 500).
        *     - `GIFT_INVALID_OFFER` — the product cannot be given away: it is `ARCHIVED` or `SOLD_OUT`
        *       (`details.productId`).
@@ -7000,6 +7076,7 @@ export interface operations {
            */
           'application/json':
             | components['schemas']['ValidationError']
+            | components['schemas']['RequestBodyError']
             | (components['schemas']['Error'] & {
                 /** @constant */
                 code?: 'GIFT_INVALID_OFFER'
@@ -7038,6 +7115,7 @@ export interface operations {
           }
         }
       }
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7310,6 +7388,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['BasicAuthRequired']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7365,6 +7444,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['BasicAuthRequired']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7710,6 +7790,7 @@ export interface operations {
       400: components['responses']['WebhookUrlRejected']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7832,6 +7913,7 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['WebhookConfigurationNotFound']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7930,6 +8012,7 @@ export interface operations {
       403: components['responses']['Forbidden']
       404: components['responses']['WebhookConfigurationNotFound']
       409: components['responses']['WebhookConfigurationDisabled']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
     }
   }

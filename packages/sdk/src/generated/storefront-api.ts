@@ -629,7 +629,9 @@ export interface components {
   responses: {
     /**
      * @description `REQUEST_VALIDATION_FAILED` (every invalid parameter or field in `details.errors`) or
-     *     `UNSUPPORTED_CURRENCY` (`details.supported` lists the accepted codes).
+     *     `UNSUPPORTED_CURRENCY` (`details.supported` lists the accepted codes); for a call with a body
+     *     also `MALFORMED_JSON` (not JSON) or `JSON_TOO_DEEP` (nested more than 64 levels,
+     *     `details.maxDepth`).
      */
     BadRequest: {
       headers: {
@@ -643,7 +645,9 @@ export interface components {
     /**
      * @description `REQUEST_VALIDATION_FAILED` (every invalid parameter or field in `details.errors`),
      *     `UNSUPPORTED_CURRENCY` (`details.supported`) or `CART_VARIANT_NOT_FOUND` (`details.variantId`:
-     *     the variant is unknown, archived or not sold by this shop).
+     *     the variant is unknown, archived or not sold by this shop);
+     *     `MALFORMED_JSON` (the body is not JSON) or `JSON_TOO_DEEP` (nested more than 64 levels,
+     *     `details.maxDepth`).
      */
     CartBadRequest: {
       headers: {
@@ -652,6 +656,28 @@ export interface components {
       }
       content: {
         'application/json': components['schemas']['ValidationError'] | components['schemas']['Error']
+      }
+    }
+    /** @description `PAYLOAD_TOO_LARGE` — the request body is larger than 1 MiB (`details.limitBytes`). */
+    PayloadTooLarge: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "PAYLOAD_TOO_LARGE",
+         *       "message": "The request body is larger than 1048576 bytes.",
+         *       "details": {
+         *         "limitBytes": 1048576
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'PAYLOAD_TOO_LARGE'
+        }
       }
     }
     /**
@@ -1388,6 +1414,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['PayloadTooLarge']
     }
   }
   getCart: {
@@ -1530,6 +1557,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['PayloadTooLarge']
     }
   }
   changeCartItems: {
@@ -1590,6 +1618,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['PayloadTooLarge']
     }
   }
   removeCartItems: {
@@ -1642,6 +1671,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['PayloadTooLarge']
     }
   }
   getStorefrontShop: {
