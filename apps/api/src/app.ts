@@ -2,17 +2,20 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { type Clock, systemClock } from './clock.js'
 import type { Config } from './config.js'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js'
 import { type Contract, loadContract } from './http/contract.js'
 import { installErrorHandler } from './http/error-handler.js'
 import { DomainError } from './http/errors.js'
+import { bodyLimitBytes, installJsonBodyParser } from './http/json-body.js'
 import { type HandlerTable, registerOperations } from './http/operation-router.js'
+import { loggerOptions } from './http/request-log.js'
 import { applyRateLimit, resolvePrincipal } from './http/security.js'
+import { installSecurityHeaders } from './http/security-headers.js'
 import { installContractSerializer } from './http/serializer.js'
-import { registerStaticSite } from './http/static-site.js'
+import { contractServerOrigins, createSitePolicies, registerStaticSite } from './http/static-site.js'
 import { newRequestId } from './ids.js'
 import { adminRoutes } from './modules/admin/admin.routes.js'
 import { adminSessionRoutes } from './modules/admin-sessions/admin-sessions.routes.js'
@@ -47,7 +50,8 @@ export interface BuildOptions {
   database?: DatabaseHandle
   /** Use this contract instead of loading it (tests load it once per process). */
   contract?: Contract
-  logger?: boolean
+  /** `false`: no logging (the default of tests); a stream: JSON log lines go there instead of stdout. */
+  logger?: boolean | NodeJS.WritableStream
   /**
    * Run the webhook delivery worker in this process. Default: when `config.roles` has `worker` and
    * the app runs on the system clock — an app on an injected clock is a test, which steps the
@@ -75,13 +79,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : new MemoryRateLimiter(config.rateLimit, clock)
   const services = createServices({ config, clock, database, contract })
 
+  const { http } = config
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false ? false : loggerOptions(config, options.logger === true ? undefined : options.logger),
     genReqId: () => newRequestId(),
     requestIdHeader: false,
-    // Requests may wait for a rate-limit slot (up to maxWaitMs); never time them out before that.
-    requestTimeout: config.rateLimit.maxWaitMs + 30_000,
-    bodyLimit: 1024 * 1024,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // Slow clients can't hold a connection (decision 0013): headers, then the whole request, must
+    // arrive in time, and a silent connection is closed. Both the request and the idle timeouts
+    // exceed the longest rate-limit wait (config validates it): a delayed request is silent while
+    // it waits, and its body is read after the wait. Node checks the first two on an interval,
+    // which is kept well below them.
+    http: {
+      headersTimeout: http.headersTimeoutMs,
+      requestTimeout: http.requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(http.headersTimeoutMs / 4))),
+    },
+    requestTimeout: http.requestTimeoutMs,
+    connectionTimeout: http.idleTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    bodyLimit: bodyLimitBytes,
     trustProxy: false,
   })
   app.decorate('platform', { config, clock, database, contract, limiter, services })
@@ -89,6 +107,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('request-id', request.id)
   })
   installErrorHandler(app)
+  installJsonBodyParser(app)
+  installSecurityHeaders(app, { publicUrl: config.publicUrl })
   // gzip/brotli for clients that ask (docs pages, specs, large JSON lists); small bodies stay plain.
   await app.register(fastifyCompress, { threshold: 1024 })
   installContractSerializer(app)
@@ -119,7 +139,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     allowedPath: (pathname) => pathname.endsWith('.yaml'),
     decorateReply: false,
   })
-  await registerStaticSite(app, config.siteDir)
+  const sitePolicyFor = createSitePolicies({
+    connectSources: [new URL(config.publicUrl).origin, ...contractServerOrigins(Object.values(contract.documents))],
+  })
+  await registerStaticSite(app, config.siteDir, sitePolicyFor)
 
   await app.register(mediaRoutes)
   // Hosted checkout, gift redemption pages and the product feed (outside the API contracts).
@@ -138,7 +161,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.code(404).send({ code: error.code, message: error.message })
     }
     const notFoundPage = path.join(config.siteDir, '404.html')
-    if (fs.existsSync(notFoundPage)) return reply.code(404).type('text/html').send(fs.createReadStream(notFoundPage))
+    if (fs.existsSync(notFoundPage)) {
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', sitePolicyFor(notFoundPage))
+        .send(fs.createReadStream(notFoundPage))
+    }
     return reply.code(404).send({ code: 'NOT_FOUND', message: `Nothing is served at ${url.split('?')[0]}.` })
   })
 

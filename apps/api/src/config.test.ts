@@ -36,4 +36,35 @@ describe('parseConfig', () => {
     expect(config.rateLimit.limit).toBe(1000)
     expect(config.rateLimit.windowMs).toBe(1000)
   })
+
+  it('has HTTP timeouts that cut slow clients but outlast the longest rate-limit wait', () => {
+    expect(parseConfig({}).http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 60_000,
+      idleTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 72_000,
+    })
+    const patient = parseConfig({ RATE_LIMIT_MAX_WAIT_MS: '120000' })
+    expect(patient.http.requestTimeoutMs).toBeGreaterThan(120_000)
+    expect(patient.http.idleTimeoutMs).toBeGreaterThan(120_000)
+  })
+
+  it('refuses HTTP timeouts a rate-limited request could not survive', () => {
+    let error: unknown
+    try {
+      parseConfig({
+        RATE_LIMIT_MAX_WAIT_MS: '30000',
+        HTTP_REQUEST_TIMEOUT_MS: '20000',
+        HTTP_IDLE_TIMEOUT_MS: '30000',
+        HTTP_HEADERS_TIMEOUT_MS: '25000',
+      })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const problems = (error as ConfigError).problems.join('\n')
+    for (const name of ['HTTP_REQUEST_TIMEOUT_MS', 'HTTP_IDLE_TIMEOUT_MS', 'HTTP_HEADERS_TIMEOUT_MS']) {
+      expect(problems).toContain(name)
+    }
+  })
 })

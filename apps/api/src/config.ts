@@ -21,6 +21,23 @@ export interface Config {
     readonly maxWaitMs: number
     readonly maxQueued: number
   }
+  /**
+   * Node HTTP server timeouts (decision 0013): slow clients can't hold a connection, while a
+   * request delayed for a rate-limit slot (up to `rateLimit.maxWaitMs`) still completes.
+   */
+  readonly http: {
+    /** The request line and headers must arrive within this (slowloris). */
+    readonly headersTimeoutMs: number
+    /**
+     * The whole request, body included, must arrive within this. Above maxWaitMs: the wait for a
+     * rate-limit slot happens before the body is read, so a large body may still be arriving after it.
+     */
+    readonly requestTimeoutMs: number
+    /** A connection silent both ways for this long is closed. Above maxWaitMs: a delayed request is silent. */
+    readonly idleTimeoutMs: number
+    /** An idle keep-alive connection is closed after this (keep it above a load balancer's idle timeout). */
+    readonly keepAliveTimeoutMs: number
+  }
   readonly webhooks: {
     /** Allow webhook URLs on loopback addresses (local development receivers). */
     readonly allowLoopback: boolean
@@ -99,6 +116,29 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel']
   if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`)
 
+  const maxWaitMs = int('RATE_LIMIT_MAX_WAIT_MS', rateLimitDefaults.maxWaitMs, 0, 600_000)
+  const http = {
+    headersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', 10_000, 1, 600_000),
+    requestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', maxWaitMs + 30_000, 1, 3_600_000),
+    idleTimeoutMs: int('HTTP_IDLE_TIMEOUT_MS', maxWaitMs + 30_000, 1, 3_600_000),
+    keepAliveTimeoutMs: int('HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 1, 3_600_000),
+  }
+  if (http.headersTimeoutMs > http.requestTimeoutMs) {
+    problems.push(
+      `HTTP_HEADERS_TIMEOUT_MS (${http.headersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${http.requestTimeoutMs})`,
+    )
+  }
+  for (const [name, value] of [
+    ['HTTP_REQUEST_TIMEOUT_MS', http.requestTimeoutMs],
+    ['HTTP_IDLE_TIMEOUT_MS', http.idleTimeoutMs],
+  ] as const) {
+    if (value <= maxWaitMs) {
+      problems.push(
+        `${name} (${value}) must exceed RATE_LIMIT_MAX_WAIT_MS (${maxWaitMs}): a request may wait that long for its rate-limit slot`,
+      )
+    }
+  }
+
   const config: Config = {
     host,
     port,
@@ -109,9 +149,10 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
     rateLimit: {
       limit: int('RATE_LIMIT', rateLimitDefaults.limit, 1, 1_000_000),
       windowMs: int('RATE_LIMIT_WINDOW_MS', rateLimitDefaults.windowMs, 100, 3_600_000),
-      maxWaitMs: int('RATE_LIMIT_MAX_WAIT_MS', rateLimitDefaults.maxWaitMs, 0, 600_000),
+      maxWaitMs,
       maxQueued: int('RATE_LIMIT_MAX_QUEUED', rateLimitDefaults.maxQueued, 0, 100_000),
     },
+    http,
     webhooks: {
       allowLoopback: bool('WEBHOOK_ALLOW_LOOPBACK', true),
       allowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),

@@ -1,18 +1,24 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
-import { DomainError } from './errors.js'
+import { DomainError, type ErrorDetails } from './errors.js'
+import { bodyLimitBytes, JsonBodyError } from './json-body.js'
 
 /**
  * The one place errors become HTTP responses: `{code, message, details?}` for every 4xx, and a
  * 5xx that names nothing internal (the request id lets an operator find the logged cause).
  */
 
-const fastifyCodes: Record<string, { code: string; status: number; message: string }> = {
+const fastifyCodes: Record<string, { code: string; status: number; message: string; details?: ErrorDetails }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: 'UNSUPPORTED_MEDIA_TYPE',
     status: 415,
     message: 'Send the request body as application/json.',
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'The request body is too large.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'PAYLOAD_TOO_LARGE',
+    status: 413,
+    message: `The request body is larger than ${bodyLimitBytes} bytes.`,
+    details: { limitBytes: bodyLimitBytes },
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     code: 'MALFORMED_JSON',
     status: 400,
@@ -40,8 +46,17 @@ export function installErrorHandler(app: FastifyInstance): void {
         .code(error.status)
         .send({ code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) })
     }
+    if (error instanceof JsonBodyError) {
+      return reply
+        .code(400)
+        .send({ code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) })
+    }
     const known = fastifyCodes[error.code]
-    if (known) return reply.code(known.status).send({ code: known.code, message: known.message })
+    if (known) {
+      return reply
+        .code(known.status)
+        .send({ code: known.code, message: known.message, ...(known.details ? { details: known.details } : {}) })
+    }
     if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
       return reply.code(400).send({ code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' })
     }

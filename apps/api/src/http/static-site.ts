@@ -2,6 +2,79 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import { baseDirectives, contentSecurityPolicy, inlineCode, sha256Source } from './security-headers.js'
+
+/**
+ * Origins a page built with Google Tag Manager (FANSHELF_GTM_CONTAINER_ID) loads from; only pages
+ * whose HTML references the tag manager get them.
+ */
+const tagManagerOrigins = ['https://www.googletagmanager.com', 'https://*.google-analytics.com']
+
+export interface SitePolicyOptions {
+  /** Origins the API reference's try-it console may call besides this one (the contracts' servers). */
+  connectSources: readonly string[]
+}
+
+/**
+ * The docs site's Content-Security-Policy for one built page (decision 0013). Scripts: this
+ * origin plus the SHA-256 of each inline script in the page — Docusaurus's colour-mode and
+ * announcement-bar scripts, the reference pages' language script — so no 'unsafe-inline' for
+ * scripts. Styles need 'unsafe-inline': server-rendered React leaves `style` attributes in the
+ * HTML and the Mermaid diagrams insert `<style>` elements at run time; a style cannot run code.
+ */
+export function siteContentSecurityPolicy(html: string, options: SitePolicyOptions): string {
+  const { scripts } = inlineCode(html)
+  const tagManager = html.includes('googletagmanager.com') ? tagManagerOrigins : []
+  return contentSecurityPolicy({
+    ...baseDirectives,
+    'script-src': ["'self'", ...scripts.map(sha256Source), ...tagManager],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', ...tagManager],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...options.connectSources, ...tagManager],
+    'base-uri': ["'self'"],
+    'frame-ancestors': ["'self'"],
+  })
+}
+
+/**
+ * The origins of the contracts' `servers` (variables at their defaults): where the try-it console
+ * sends requests when a reader picks a documented server instead of this one.
+ */
+export function contractServerOrigins(documents: Iterable<Record<string, unknown>>): string[] {
+  const origins = new Set<string>()
+  for (const document of documents) {
+    const servers = Array.isArray(document.servers) ? (document.servers as Record<string, unknown>[]) : []
+    for (const server of servers) {
+      if (typeof server.url !== 'string') continue
+      const variables = (server.variables ?? {}) as Record<string, { default?: unknown }>
+      const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => String(variables[name]?.default ?? ''))
+      try {
+        origins.add(new URL(url).origin)
+      } catch {
+        // A relative server URL is this origin: 'self' covers it.
+      }
+    }
+  }
+  return [...origins]
+}
+
+/**
+ * The policy of a built HTML file, computed from its content on first use and kept while the file
+ * is unchanged (a rebuild of the site under a running server gets fresh hashes).
+ */
+export function createSitePolicies(options: SitePolicyOptions): (filePath: string) => string {
+  const cache = new Map<string, { version: string; policy: string }>()
+  return (filePath) => {
+    const stat = fs.statSync(filePath)
+    const version = `${stat.mtimeMs}:${stat.size}`
+    const cached = cache.get(filePath)
+    if (cached?.version === version) return cached.policy
+    const policy = siteContentSecurityPolicy(fs.readFileSync(filePath, 'utf8'), options)
+    cache.set(filePath, { version, policy })
+    return policy
+  }
+}
 
 /**
  * Serves the built docs site at `/` as the spec's routes want them: every route ends with a
@@ -9,7 +82,11 @@ import type { FastifyInstance } from 'fastify'
  * and hashed assets are cached for a year. Paths owned by the APIs never reach it (they are
  * registered routes), and a missing build simply serves nothing.
  */
-export async function registerStaticSite(app: FastifyInstance, siteDir: string): Promise<void> {
+export async function registerStaticSite(
+  app: FastifyInstance,
+  siteDir: string,
+  policyFor: (filePath: string) => string,
+): Promise<void> {
   if (!fs.existsSync(path.join(siteDir, 'index.html'))) return
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return
@@ -32,6 +109,7 @@ export async function registerStaticSite(app: FastifyInstance, siteDir: string):
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
       )
+      if (filePath.endsWith('.html')) res.header('content-security-policy', policyFor(filePath))
     },
   })
 }

@@ -1,0 +1,114 @@
+import type { AddressInfo } from 'node:net'
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { systemClock } from '../clock.js'
+import { authHeaders, createTestPlatform, type TestPlatform } from '../testing/test-platform.js'
+
+// The HTTP server's timeouts (decision 0013), against a listening server over real sockets, with
+// small configured timeouts. Each test waits for the server to act (close the socket, answer);
+// none asserts how fast.
+let platform: TestPlatform
+let port: number
+
+beforeAll(async () => {
+  platform = await createTestPlatform({
+    appClock: systemClock,
+    env: {
+      HTTP_HEADERS_TIMEOUT_MS: '100',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '100',
+      HTTP_REQUEST_TIMEOUT_MS: '1500',
+      HTTP_IDLE_TIMEOUT_MS: '1500',
+      // One request per 400 ms window: the second of two waits for a slot longer than the header
+      // and keep-alive timeouts.
+      RATE_LIMIT: '1',
+      RATE_LIMIT_WINDOW_MS: '400',
+      RATE_LIMIT_MAX_WAIT_MS: '1000',
+    },
+  })
+  await platform.app.listen({ host: '127.0.0.1', port: 0 })
+  port = (platform.app.server.address() as AddressInfo).port
+})
+afterAll(async () => {
+  await platform.close()
+})
+
+interface Exchange {
+  socket: net.Socket
+  /** Everything the server sent, once it has closed the connection. */
+  closed: Promise<string>
+}
+
+function connect(): Promise<Exchange> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: '127.0.0.1', port })
+    let received = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => {
+      received += chunk
+    })
+    const closed = new Promise<string>((done) => socket.once('close', () => done(received)))
+    socket.once('error', () => undefined)
+    socket.once('connect', () => resolve({ socket, closed }))
+    socket.once('error', reject)
+  })
+}
+
+/** Writes `chunk` every few milliseconds (each write keeps the connection from being idle) until the server closes it. */
+async function dribble(exchange: Exchange, chunk: string): Promise<string> {
+  const timer = setInterval(() => {
+    if (!exchange.socket.destroyed) exchange.socket.write(chunk)
+  }, 20)
+  try {
+    return await exchange.closed
+  } finally {
+    clearInterval(timer)
+  }
+}
+
+describe('slow clients', () => {
+  it('closes a connection whose headers arrive byte by byte and never end (slowloris)', async () => {
+    const exchange = await connect()
+    exchange.socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n')
+    const received = await dribble(exchange, 'X')
+    // Node answers 408 when it can; the connection is closed either way, never served.
+    expect(received === '' || received.startsWith('HTTP/1.1 408')).toBe(true)
+  })
+
+  it('closes a connection whose body never finishes', async () => {
+    const exchange = await connect()
+    const path = `/v1/carts?storefront_token=${platform.demo.storefrontToken}`
+    exchange.socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"items":[`,
+    )
+    const received = await dribble(exchange, ' ')
+    expect(received === '' || received.startsWith('HTTP/1.1 408')).toBe(true)
+  })
+
+  it('closes a connection that sends nothing at all', async () => {
+    const exchange = await connect()
+    expect(await exchange.closed).not.toMatch(/^HTTP\/1\.1 2/)
+  })
+
+  it('closes an idle keep-alive connection after its response', async () => {
+    const exchange = await connect()
+    exchange.socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n')
+    const received = await exchange.closed
+    expect(received).toMatch(/^HTTP\/1\.1 200/)
+    expect(received).toContain('{"status":"ok"}')
+  })
+})
+
+describe('a request waiting for its rate-limit slot', () => {
+  it('completes although it waits longer than the header and keep-alive timeouts', async () => {
+    const url = `http://127.0.0.1:${port}${platform.url('listOrders')}`
+    const headers = authHeaders(platform.asDemo)
+    const [first, second] = await Promise.all([fetch(url, { headers }), fetch(url, { headers })])
+    expect([first.status, second.status]).toEqual([200, 200])
+    // The second one was delayed: the window held one request when it started.
+    expect([first.headers.get('x-ratelimit-remaining'), second.headers.get('x-ratelimit-remaining')]).toEqual([
+      '0',
+      '0',
+    ])
+    await Promise.all([first.arrayBuffer(), second.arrayBuffer()])
+  })
+})
