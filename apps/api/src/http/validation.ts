@@ -15,7 +15,30 @@ const parameterAjv = addFormats(
 const bodyAjv = addFormats(new Ajv2020({ allErrors: true, strict: false, useDefaults: true, discriminator: true }))
 
 export function compileSchema(schema: JsonSchema, kind: 'parameters' | 'body' = 'body'): ValidateFunction {
-  return (kind === 'parameters' ? parameterAjv : bodyAjv).compile(schema)
+  return (kind === 'parameters' ? parameterAjv : bodyAjv).compile(withObjectDiscriminators(schema))
+}
+
+/**
+ * Ajv's `discriminator` keyword replaces the `oneOf` beside it and only looks at objects: a
+ * number, string, boolean or array passed a discriminated union unchecked (found by contract
+ * fuzzing, decision 0015 — `42` as a promotion reached the service). Every branch of our unions is
+ * an object (decision 0004), so the union itself is `type: object`; the contract's schema objects
+ * stay untouched (the copy is what Ajv compiles).
+ */
+export function withObjectDiscriminators(schema: unknown): JsonSchema {
+  if (Array.isArray(schema)) return schema.map(withObjectDiscriminators) as unknown as JsonSchema
+  if (!schema || typeof schema !== 'object') return schema as JsonSchema
+  const copy: JsonSchema = {}
+  for (const [key, value] of Object.entries(schema)) {
+    // Values of these keywords are data, not schemas.
+    copy[key] = ['const', 'enum', 'default', 'example', 'examples', 'required'].includes(key)
+      ? value
+      : key === 'properties' && value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([name, child]) => [name, withObjectDiscriminators(child)]))
+        : withObjectDiscriminators(value)
+  }
+  if ('discriminator' in copy && copy.type === undefined) copy.type = 'object'
+  return copy
 }
 
 interface LocatedError {

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { pageRequest, toPage, toStorefrontPage } from './paging.js'
+import { maxOffset, pageRequest, toPage, toStorefrontPage } from './paging.js'
 
 describe('paging', () => {
   it('defaults to page 0 of 20', () => {
     expect(pageRequest({})).toEqual({ page: 0, size: 20, offset: 0 })
+  })
+
+  // Found by contract fuzzing (decision 0015): page=1e308 made SQLite refuse the OFFSET (a 500).
+  it('keeps the offset of a huge page within what the databases accept', () => {
+    expect(pageRequest({ page: 1e308, size: 20 })).toEqual({ page: 1e308, size: 20, offset: maxOffset })
+    expect(pageRequest({ page: 2 ** 53, size: 100 }).offset).toBe(Number.MAX_SAFE_INTEGER)
   })
 
   it('computes exact totalPages, including an empty result and a partial last page', () => {

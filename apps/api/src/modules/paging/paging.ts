@@ -16,10 +16,17 @@ export interface Page<T> {
   totalPages: number
 }
 
+/**
+ * The largest offset a query is given. `page` has no upper bound in the contract (a page past the
+ * end answers empty results), so `page * size` can be any integer JSON can spell (`page=1e308`);
+ * the databases take 64-bit offsets only. Past this offset there is never a row.
+ */
+export const maxOffset = Number.MAX_SAFE_INTEGER
+
 export function pageRequest(query: { page?: number; size?: number }, defaultSize = 20): PageRequest {
   const page = query.page ?? 0
   const size = query.size ?? defaultSize
-  return { page, size, offset: page * size }
+  return { page, size, offset: Math.min(page * size, maxOffset) }
 }
 
 export function toPage<T>(results: T[], total: number, request: PageRequest): Page<T> {

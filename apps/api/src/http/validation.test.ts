@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { compileSchema, withObjectDiscriminators } from './validation.js'
+
+/**
+ * Regression (found by contract fuzzing, decision 0015): Ajv's `discriminator` keyword only
+ * inspects objects, so any non-object passed a discriminated union — `42` as a promotion reached
+ * the service and failed with a 500. Unions compile as `type: object` now.
+ */
+const union = {
+  oneOf: [
+    {
+      type: 'object',
+      properties: { type: { const: 'A' }, a: { type: 'integer' } },
+      required: ['type', 'a'],
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      properties: { type: { const: 'B' }, b: { type: 'string' } },
+      required: ['type', 'b'],
+      additionalProperties: false,
+    },
+  ],
+  discriminator: { propertyName: 'type' },
+}
+
+describe('discriminated unions', () => {
+  it('refuse every value that is not an object, at the root and nested', () => {
+    const root = compileSchema(union)
+    for (const value of [42, 'A', true, null, [], [{ type: 'A', a: 1 }]]) {
+      expect(root(value), JSON.stringify(value)).toBe(false)
+      expect(root.errors?.map((e) => e.keyword)).toContain('type')
+    }
+    const nested = compileSchema({
+      type: 'object',
+      properties: { discount: union },
+      required: ['discount'],
+      additionalProperties: false,
+    })
+    expect(nested({ discount: [{ type: 'A', a: 1 }] })).toBe(false)
+    expect(nested.errors?.[0]?.instancePath).toBe('/discount')
+  })
+
+  it('still accept each branch and name the unknown tag', () => {
+    const validate = compileSchema(union)
+    expect(validate({ type: 'A', a: 1 })).toBe(true)
+    expect(validate({ type: 'B', b: 'x' })).toBe(true)
+    expect(validate({ type: 'C' })).toBe(false)
+    expect(validate.errors?.[0]?.keyword).toBe('discriminator')
+  })
+
+  it('leave the contract’s schema objects as they are', () => {
+    const copy = withObjectDiscriminators(union)
+    expect(copy.type).toBe('object')
+    expect('type' in union).toBe(false)
+    expect(withObjectDiscriminators({ const: { discriminator: 1 } })).toEqual({ const: { discriminator: 1 } })
+  })
+})
