@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import { createElement as h, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { contentSecurityPolicy } from '../../http/security-headers.js'
 
 /**
  * The shell of the admin's server-rendered pages (sign-in, consent): plain HTML from React, no
@@ -39,13 +40,27 @@ button.link { border: 0; padding: 0; background: none; color: var(--accent); tex
 
 const styleHash = createHash('sha256').update(stylesheet).digest('base64')
 
-export const pageHeaders: Record<string, string> = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'content-security-policy': `default-src 'none'; style-src 'sha256-${styleHash}'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'`,
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
+/**
+ * No script at all, the one stylesheet by its hash, forms posting here only — plus, on the consent
+ * page, the app's redirect URI: browsers apply `form-action` to the redirect that follows the
+ * form's POST (decision 0013).
+ */
+export function pageHeaders(formTargets: readonly string[] = []): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': contentSecurityPolicy({
+      'default-src': ["'none'"],
+      'style-src': [`'sha256-${styleHash}'`],
+      'img-src': ["'self'", 'data:'],
+      'form-action': ["'self'", ...formTargets],
+      'base-uri': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    }),
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+  }
 }
 
 export function AdminPage(props: { title: string; children?: ReactNode }) {
@@ -66,10 +81,16 @@ export function AdminPage(props: { title: string; children?: ReactNode }) {
   )
 }
 
-/** Renders a page and sends it with the page headers. */
-export function sendPage(reply: FastifyReply, status: number, title: string, content: ReactNode): FastifyReply {
+/** Renders a page and sends it with the page headers; `formTargets`: where its forms may lead besides here. */
+export function sendPage(
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  content: ReactNode,
+  options: { formTargets?: readonly string[] } = {},
+): FastifyReply {
   const html = `<!doctype html>${renderToStaticMarkup(h(AdminPage, { title }, content))}`
-  return reply.code(status).headers(pageHeaders).send(html)
+  return reply.code(status).headers(pageHeaders(options.formTargets)).send(html)
 }
 
 /** A page that explains a problem and offers no way onward (never a redirect). */

@@ -2,13 +2,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { baseDirectives, contentSecurityPolicy } from '../../http/security-headers.js'
 
 /**
  * Serves the merchant admin SPA (`apps/admin`, built by Vite with base `/admin/`):
  *
  * - `/admin/assets/*` — hashed bundles, cached for a year;
  * - every other `GET /admin/…` — `index.html` (the SPA routes on the client), never cached, with a
- *   strict Content-Security-Policy (scripts and styles from this origin only) and no framing.
+ *   strict Content-Security-Policy (scripts and styles from this origin only) and no framing; the
+ *   app-wide hook (http/security-headers.ts) adds nosniff, X-Frame-Options, Permissions-Policy.
  *
  * Not the SPA: `/admin/api/…` (an unknown one is a JSON 404) and the server-rendered pages
  * registered elsewhere (`/admin/sign-in`, `/admin/platform-apps/{clientId}/connect`), whose more
@@ -18,20 +20,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 /** Where `npm run build:admin` writes the SPA. */
 export const defaultAdminDistDir = path.resolve(import.meta.dirname, '../../../../admin/dist')
 
-function contentSecurityPolicy(publicUrl: string): string {
-  const imageOrigin = new URL(publicUrl).origin
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    `img-src 'self' data: ${imageOrigin}`,
-    "connect-src 'self'",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ')
+/**
+ * Scripts and styles from this origin only — the Vite build has no inline script or style —
+ * images also from the public origin (the media library's URLs), no framing (decision 0013).
+ */
+export function adminContentSecurityPolicy(publicUrl: string): string {
+  return contentSecurityPolicy({
+    ...baseDirectives,
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', new URL(publicUrl).origin],
+    'connect-src': ["'self'"],
+    'font-src': ["'self'"],
+  })
 }
 
 const notBuiltPage = `<!doctype html>
@@ -44,7 +45,7 @@ export function adminSpaRoutes(options: { distDir?: string } = {}) {
   const indexFile = path.join(distDir, 'index.html')
 
   return async (app: FastifyInstance): Promise<void> => {
-    const csp = contentSecurityPolicy(app.platform.config.publicUrl)
+    const csp = adminContentSecurityPolicy(app.platform.config.publicUrl)
     const assetsDir = path.join(distDir, 'assets')
     if (fs.existsSync(assetsDir)) {
       await app.register(fastifyStatic, {
@@ -70,8 +71,6 @@ export function adminSpaRoutes(options: { distDir?: string } = {}) {
       reply
         .header('cache-control', 'no-cache')
         .header('content-security-policy', csp)
-        .header('x-frame-options', 'DENY')
-        .header('x-content-type-options', 'nosniff')
         .header('referrer-policy', 'same-origin')
         .type('text/html; charset=utf-8')
       let html: string

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createElement as h, type ReactNode } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
+import { baseDirectives, contentSecurityPolicy } from '../../http/security-headers.js'
 import { checkoutStylesheet } from './ui/styles.js'
 import { type PageState, rootElementId, stateElementId } from './ui/view-model.js'
 
@@ -8,7 +9,7 @@ import { type PageState, rootElementId, stateElementId } from './ui/view-model.j
  * The HTML document around the checkout's pages: one inline stylesheet (allowed by its hash), the
  * page state as JSON for hydration, the client bundle as a module script from this origin. The
  * Content-Security-Policy allows nothing else (images from anywhere, since product images may
- * live on an image host).
+ * live on an image host), and no page may frame it (decision 0013).
  */
 
 const styleHash = createHash('sha256').update(checkoutStylesheet).digest('base64')
@@ -16,16 +17,13 @@ const styleHash = createHash('sha256').update(checkoutStylesheet).digest('base64
 export const pageHeaders = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
-  'content-security-policy': [
-    "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'sha256-${styleHash}'`,
-    'img-src * data:',
-    "connect-src 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; '),
+  'content-security-policy': contentSecurityPolicy({
+    ...baseDirectives,
+    'script-src': ["'self'"],
+    'style-src': [`'sha256-${styleHash}'`],
+    'img-src': ['*', 'data:'],
+    'connect-src': ["'self'"],
+  }),
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
 }

@@ -165,6 +165,9 @@ describe('the consent page', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.headers['referrer-policy']).toBe('no-referrer')
+    // Approve/Deny answer a redirect to the app, which the form-action must allow (browsers check it).
+    expect(response.headers['content-security-policy']).toContain(`form-action 'self' ${new URL(callback).origin}`)
+    expect(response.headers['content-security-policy']).not.toContain('script-src')
     expect(consentFormFields(html)).toMatchObject({ redirect_uri: callback, state: 'abc', csrf_token: admin.csrfToken })
   })
 

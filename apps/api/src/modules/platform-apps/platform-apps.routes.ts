@@ -101,6 +101,12 @@ async function oauthEndpoints(app: FastifyInstance): Promise<void> {
   app.get(metadataUrl, { onRequest: limitPerIp }, async () => metadata)
 }
 
+/** A CSP source for a redirect URI: its origin (http/https) or its scheme (an app's own, e.g. `com.example:`). */
+function formTargetOf(redirectUri: string): string {
+  const url = new URL(redirectUri)
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : url.protocol
+}
+
 type ConsentRequest = FastifyRequest<{ Params: { clientId: string }; Querystring: Record<string, unknown> }>
 
 async function consentRoutes(app: FastifyInstance): Promise<void> {
@@ -138,6 +144,8 @@ async function consentRoutes(app: FastifyInstance): Promise<void> {
         csrfToken: services.adminSessions.csrfTokenFor(token),
         returnTo: here,
       }),
+      // Approve and Deny redirect to the app: the page's form-action must allow that destination.
+      { formTargets: [formTargetOf(checked.parameters.redirectUri)] },
     )
   })
 
