@@ -148,6 +148,55 @@ export interface components {
         [key: string]: unknown
       }
     }
+    /** @description One invalid field of a request. */
+    ValidationIssue: {
+      /**
+       * @description Where the field is.
+       * @enum {string}
+       */
+      location: 'body' | 'query' | 'path' | 'header'
+      /**
+       * @description Path of the field, JSON-pointer-like without the leading slash (`items/0/quantity`); for
+       *     `required` and `additionalProperties` it names the missing or unknown field itself. Empty
+       *     for the body as a whole.
+       */
+      field: string
+      /** @description The JSON Schema keyword that failed (`required`, `minimum`, `format`, `enum`, `additionalProperties`, …). */
+      rule: string
+      /** @description Human-readable explanation. */
+      message: string
+    }
+    /**
+     * @description `400 REQUEST_VALIDATION_FAILED`: the request breaks the schema. `details.errors` lists every
+     *     invalid field, not just the first.
+     * @example {
+     *       "code": "REQUEST_VALIDATION_FAILED",
+     *       "message": "The request is invalid (2 errors).",
+     *       "details": {
+     *         "errors": [
+     *           {
+     *             "location": "body",
+     *             "field": "items/0/quantity",
+     *             "rule": "minimum",
+     *             "message": "must be >= 1"
+     *           },
+     *           {
+     *             "location": "body",
+     *             "field": "trackingCode",
+     *             "rule": "additionalProperties",
+     *             "message": "must NOT have additional properties"
+     *           }
+     *         ]
+     *       }
+     *     }
+     */
+    ValidationError: {
+      /** @constant */
+      code: 'REQUEST_VALIDATION_FAILED'
+      details: {
+        errors: components['schemas']['ValidationIssue'][]
+      }
+    } & WithRequired<components['schemas']['Error'], 'code' | 'details'>
     /** @description The paging fields shared by every paged answer; each `<Thing>Page` adds `results`. */
     PageMeta: {
       /** @description Number of items matching the request, over all pages. */
@@ -212,57 +261,45 @@ export interface components {
     MemberPage: {
       results: components['schemas']['Member'][]
     } & components['schemas']['PageMeta']
-    /** @description One invalid field of a request. */
-    ValidationIssue: {
-      /**
-       * @description Where the field is.
-       * @enum {string}
-       */
-      location: 'body' | 'query' | 'path' | 'header'
-      /**
-       * @description Path of the field, JSON-pointer-like without the leading slash (`items/0/quantity`); for
-       *     `required` and `additionalProperties` it names the missing or unknown field itself. Empty
-       *     for the body as a whole.
-       */
-      field: string
-      /** @description The JSON Schema keyword that failed (`required`, `minimum`, `format`, `enum`, `additionalProperties`, …). */
-      rule: string
-      /** @description Human-readable explanation. */
-      message: string
-    }
-    /**
-     * @description `400 REQUEST_VALIDATION_FAILED`: the request breaks the schema. `details.errors` lists every
-     *     invalid field, not just the first.
-     * @example {
-     *       "code": "REQUEST_VALIDATION_FAILED",
-     *       "message": "The request is invalid (2 errors).",
-     *       "details": {
-     *         "errors": [
-     *           {
-     *             "location": "body",
-     *             "field": "items/0/quantity",
-     *             "rule": "minimum",
-     *             "message": "must be >= 1"
-     *           },
-     *           {
-     *             "location": "body",
-     *             "field": "trackingCode",
-     *             "rule": "additionalProperties",
-     *             "message": "must NOT have additional properties"
-     *           }
-     *         ]
-     *       }
-     *     }
-     */
-    ValidationError: {
-      /** @constant */
-      code: 'REQUEST_VALIDATION_FAILED'
-      details: {
-        errors: components['schemas']['ValidationIssue'][]
-      }
-    } & WithRequired<components['schemas']['Error'], 'code' | 'details'>
   }
   responses: {
+    /**
+     * @description `REQUEST_VALIDATION_FAILED` — the request breaks the schema. `details.errors` lists every
+     *     invalid field with its location, path, the rule it breaks and a message; an unknown query
+     *     parameter is one (`rule: additionalProperties`). An operation that
+     *     takes a body also answers `MALFORMED_JSON` (not JSON) and `JSON_TOO_DEEP` (nested more than
+     *     64 levels) — see `RequestBodyError`.
+     */
+    BadRequest: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "REQUEST_VALIDATION_FAILED",
+         *       "message": "The request is invalid (1 error).",
+         *       "details": {
+         *         "errors": [
+         *           {
+         *             "location": "query",
+         *             "field": "size",
+         *             "rule": "maximum",
+         *             "message": "must be <= 100"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['ValidationError'] | components['schemas']['Error']
+      }
+    }
     /**
      * @description Not authenticated. `UNAUTHENTICATED` — no credentials, malformed credentials, or a wrong
      *     username or password; `INVALID_TOKEN` — the bearer token is unknown, expired or revoked
@@ -349,42 +386,6 @@ export interface components {
           /** @constant */
           code?: 'RATE_LIMITED'
         }
-      }
-    }
-    /**
-     * @description `REQUEST_VALIDATION_FAILED` — the request breaks the schema. `details.errors` lists every
-     *     invalid field with its location, path, the rule it breaks and a message. An operation that
-     *     takes a body also answers `MALFORMED_JSON` (not JSON) and `JSON_TOO_DEEP` (nested more than
-     *     64 levels) — see `RequestBodyError`.
-     */
-    BadRequest: {
-      headers: {
-        'Request-Id': components['headers']['RequestId']
-        'RateLimit-Policy': components['headers']['RateLimitPolicy']
-        RateLimit: components['headers']['RateLimit']
-        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
-        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
-        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
-        [name: string]: unknown
-      }
-      content: {
-        /**
-         * @example {
-         *       "code": "REQUEST_VALIDATION_FAILED",
-         *       "message": "The request is invalid (1 error).",
-         *       "details": {
-         *         "errors": [
-         *           {
-         *             "location": "query",
-         *             "field": "size",
-         *             "rule": "maximum",
-         *             "message": "must be <= 100"
-         *           }
-         *         ]
-         *       }
-         *     }
-         */
-        'application/json': components['schemas']['ValidationError'] | components['schemas']['Error']
       }
     }
   }
@@ -521,6 +522,7 @@ export interface operations {
           'application/json': components['schemas']['MembershipTier'][]
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       429: components['responses']['TooManyRequests']

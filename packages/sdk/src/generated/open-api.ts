@@ -3709,7 +3709,8 @@ export interface components {
   responses: {
     /**
      * @description `REQUEST_VALIDATION_FAILED` — the request breaks the schema. `details.errors` lists every
-     *     invalid field with its location, path, the rule it breaks and a message. An operation that
+     *     invalid field with its location, path, the rule it breaks and a message; an unknown query
+     *     parameter is one (`rule: additionalProperties`). An operation that
      *     takes a body also answers `MALFORMED_JSON` (not JSON) and `JSON_TOO_DEEP` (nested more than
      *     64 levels) — see `RequestBodyError`.
      */
@@ -4255,6 +4256,34 @@ export interface components {
             /** @constant */
             limitBytes: 1048576
           }
+        }
+      }
+    }
+    /**
+     * @description `UNSUPPORTED_MEDIA_TYPE` — the request has a body whose `Content-Type` is not
+     *     `application/json` (a charset parameter is fine), or no `Content-Type` at all. Nothing of
+     *     the body is processed.
+     */
+    UnsupportedMediaType: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "UNSUPPORTED_MEDIA_TYPE",
+         *       "message": "Send the request body as application/json."
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'UNSUPPORTED_MEDIA_TYPE'
         }
       }
     }
@@ -5914,6 +5943,7 @@ export interface operations {
       403: components['responses']['Forbidden']
       404: components['responses']['ProductNotFound']
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -6266,6 +6296,7 @@ export interface operations {
         }
       }
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -6327,6 +6358,7 @@ export interface operations {
           'application/json': components['schemas']['Promotion']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['PromotionNotFound']
@@ -6464,6 +6496,7 @@ export interface operations {
           'application/json': components['schemas']['Donation']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['DonationNotFound']
@@ -6625,6 +6658,7 @@ export interface operations {
         }
       }
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -6980,6 +7014,7 @@ export interface operations {
       403: components['responses']['BasicAuthRequired']
       404: components['responses']['GiftDrawNotFound']
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7116,6 +7151,7 @@ export interface operations {
         }
       }
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7157,6 +7193,7 @@ export interface operations {
           'application/json': components['schemas']['GiveawayLinkPackageList']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['BasicAuthRequired']
       429: components['responses']['TooManyRequests']
@@ -7326,6 +7363,7 @@ export interface operations {
           'application/json': components['schemas']['StreamingStatus']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['BasicAuthRequired']
       429: components['responses']['TooManyRequests']
@@ -7389,6 +7427,7 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['BasicAuthRequired']
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7445,6 +7484,7 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['BasicAuthRequired']
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7494,6 +7534,7 @@ export interface operations {
           'application/json': components['schemas']['ThankYou']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['ThankYouNotFound']
@@ -7533,6 +7574,7 @@ export interface operations {
           'application/json': components['schemas']['Shop']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       429: components['responses']['TooManyRequests']
     }
@@ -7582,6 +7624,7 @@ export interface operations {
           'application/json': components['schemas']['ContactInfo']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       429: components['responses']['TooManyRequests']
     }
@@ -7615,6 +7658,7 @@ export interface operations {
           'application/json': components['schemas']['PublicToken']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       429: components['responses']['TooManyRequests']
@@ -7791,6 +7835,7 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7914,6 +7959,7 @@ export interface operations {
       403: components['responses']['Forbidden']
       404: components['responses']['WebhookConfigurationNotFound']
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -8013,6 +8059,7 @@ export interface operations {
       404: components['responses']['WebhookConfigurationNotFound']
       409: components['responses']['WebhookConfigurationDisabled']
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -8045,6 +8092,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookSecret']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       429: components['responses']['TooManyRequests']
@@ -8198,6 +8246,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEvent']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['WebhookEventNotFound']
@@ -8265,6 +8314,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEvent']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['WebhookEventNotFound']

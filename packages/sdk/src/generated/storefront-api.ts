@@ -680,6 +680,25 @@ export interface components {
         }
       }
     }
+    /** @description `UNSUPPORTED_MEDIA_TYPE` — the body was not sent as `application/json`. */
+    UnsupportedMediaType: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "UNSUPPORTED_MEDIA_TYPE",
+         *       "message": "Send the request body as application/json."
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'UNSUPPORTED_MEDIA_TYPE'
+        }
+      }
+    }
     /**
      * @description `STOREFRONT_TOKEN_MISSING` (no `storefront_token` query parameter) or `STOREFRONT_TOKEN_INVALID`
      *     (unknown or revoked token).
@@ -1415,6 +1434,7 @@ export interface operations {
         }
       }
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
     }
   }
   getCart: {
@@ -1558,6 +1578,7 @@ export interface operations {
         }
       }
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
     }
   }
   changeCartItems: {
@@ -1619,6 +1640,7 @@ export interface operations {
         }
       }
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
     }
   }
   removeCartItems: {
@@ -1672,6 +1694,7 @@ export interface operations {
         }
       }
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
     }
   }
   getStorefrontShop: {
@@ -1703,6 +1726,7 @@ export interface operations {
           'application/json': components['schemas']['StorefrontShop']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
     }
   }
