@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
-import { DomainError, type ErrorDetails } from './errors.js'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { DomainError, type ErrorDetails, validationError } from './errors.js'
 import { bodyLimitBytes, JsonBodyError } from './json-body.js'
 
 /**
@@ -69,4 +69,31 @@ export function installErrorHandler(app: FastifyInstance): void {
       message: `Something went wrong on our side. Quote request id ${request.id} if you contact support.`,
     })
   })
+}
+
+/**
+ * Errors Fastify raises while routing, before any hook runs — so without this they answer in
+ * Fastify's own shape and without `Request-Id` (found by contract fuzzing, decision 0015): a path
+ * that is not valid percent-encoded UTF-8 (`/order/%zz`) and a path parameter longer than the
+ * router's bound. Both are invalid input: 400 `REQUEST_VALIDATION_FAILED`, which every operation
+ * documents. Give it to Fastify as its `frameworkErrors` option.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('request-id', request.id)
+  const issue =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? { rule: 'maxLength', message: 'has a segment longer than the server accepts' }
+      : error.code === 'FST_ERR_BAD_URL'
+        ? { rule: 'format', message: 'is not valid percent-encoded UTF-8' }
+        : undefined
+  if (!issue) {
+    request.log.error({ err: error }, 'framework error')
+    reply.code(500).send({
+      code: 'INTERNAL_ERROR',
+      message: `Something went wrong on our side. Quote request id ${request.id} if you contact support.`,
+    })
+    return
+  }
+  const invalid = validationError([{ location: 'path', field: '', ...issue }])
+  reply.code(400).send({ code: invalid.code, message: invalid.message, details: invalid.details })
 }
