@@ -3,6 +3,7 @@ import type { Config } from './config.js'
 import type { DatabaseHandle } from './db/database.js'
 import type { Contract } from './http/contract.js'
 import type { Authenticators } from './http/principal.js'
+import { pageSerializers } from './http/serialized-json.js'
 import { createAdminOrderService } from './modules/admin/admin-orders.service.js'
 import { createWebhookSecretService } from './modules/admin/webhook-secrets.service.js'
 import { createAdminSessionService } from './modules/admin-sessions/admin-sessions.service.js'
@@ -51,7 +52,7 @@ export function createServices(deps: ServiceDeps) {
   const secretBox = deps.secretBox ?? SecretBox.fromDataDir(config.dataDir)
   const apiUsers = createApiUserService(db, clock)
   const shops = createShopService(db, secretBox)
-  const orders = createOrderService(db)
+  const orders = createOrderService(db, { serializers: pageSerializers(deps.contract, 'listOrders') })
   // Fulfilments, their trackers and the order status they drive; cancel/complete for the admin.
   const fulfillments = createFulfillmentService(db, { clock, dialect: database.dialect })
   const gifting = createGiftingService(db, { publicUrl: config.publicUrl, clock, dialect: database.dialect })

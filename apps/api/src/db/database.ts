@@ -8,6 +8,7 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  type SqliteDatabase as SqliteDialectDatabase,
   type Transaction,
 } from 'kysely'
 import pg from 'pg'
@@ -51,7 +52,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('synchronous = NORMAL')
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
     return { db, dialect: 'sqlite', close: () => db.destroy() }
   }
   // PostgreSQL returns COUNT(*) and bigint as strings; integers we store fit in int4.
@@ -62,6 +63,33 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   pool.on('error', () => {})
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { db, dialect: 'postgres', close: () => db.destroy() }
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a point read. Statements are
+ * cached by their SQL text (parameters are bound per run, so the set of texts is small and fixed).
+ * Kysely runs one query at a time on the connection, so a cached statement is never busy.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>()
+  const limit = 500
+  return {
+    close: () => {
+      statements.clear()
+      sqlite.close()
+    },
+    prepare: (sql: string) => {
+      let statement = statements.get(sql)
+      if (!statement) {
+        statement = sqlite.prepare(sql)
+        // Statements that are not built by the query builder (migrations, ad hoc SQL) may vary
+        // without bound: keep the most recent ones only.
+        if (statements.size >= limit) statements.delete(statements.keys().next().value as string)
+        statements.set(sql, statement)
+      }
+      return statement
+    },
+  }
 }
 
 /** Brings the schema up to date; fails loudly with the migration that broke. */

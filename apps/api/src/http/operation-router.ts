@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Contract, JsonSchema, Operation } from './contract.js'
 import { validationError } from './errors.js'
 import type { Principal } from './principal.js'
+import { SerializedJson } from './serialized-json.js'
 import { createRequestValidators, toValidationIssues } from './validation.js'
 
 /**
@@ -94,6 +95,7 @@ export function registerOperations(
         })
         if (reply.sent) return reply
         if (reply.statusCode === 200 && status !== 200) reply.code(status)
+        if (result instanceof SerializedJson) return reply.type('application/json; charset=utf-8').send(result.body)
         return result === undefined ? reply.send() : result
       },
     })

@@ -26,7 +26,7 @@ function instant(value: string | undefined): string | undefined {
 export function orderHandlers(orders: OrderService): HandlerTable {
   return {
     listOrders: ({ auth, query }: ListCtx) =>
-      orders.listOrders(
+      orders.listOrdersJson(
         auth.shopId,
         {
           email: query.email,

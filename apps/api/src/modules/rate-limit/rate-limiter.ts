@@ -35,9 +35,62 @@ export interface RateLimiter {
   close(): Promise<void>
 }
 
+/**
+ * The reserved slots of one principal, sorted (slots are non-decreasing). Pruning advances a head
+ * index instead of shifting the array, and counts use binary search, so a reservation costs
+ * O(log n) even when a large limit keeps many slots in the window.
+ */
+class SlotLog {
+  private slots: number[] = []
+  private head = 0
+
+  get length(): number {
+    return this.slots.length - this.head
+  }
+
+  /** The i-th slot from the oldest still in the log. */
+  at(i: number): number {
+    return this.slots[this.head + i] as number
+  }
+
+  push(slot: number): void {
+    this.slots.push(slot)
+  }
+
+  /** Drops slots at or before the cutoff. */
+  dropThrough(cutoff: number): void {
+    this.head = this.firstAfter(cutoff)
+    if (this.head > 1024 && this.head * 2 > this.slots.length) {
+      this.slots = this.slots.slice(this.head)
+      this.head = 0
+    }
+  }
+
+  /** How many slots are strictly after `time`. */
+  countAfter(time: number): number {
+    return this.slots.length - this.firstAfter(time)
+  }
+
+  remove(slot: number): void {
+    const index = this.slots.lastIndexOf(slot)
+    if (index >= this.head) this.slots.splice(index, 1)
+  }
+
+  private firstAfter(time: number): number {
+    let low = this.head
+    let high = this.slots.length
+    while (low < high) {
+      const mid = (low + high) >>> 1
+      if ((this.slots[mid] as number) <= time) low = mid + 1
+      else high = mid
+    }
+    return low
+  }
+}
+
 /** In-process limiter: one sorted log of reserved slots per principal. */
 export class MemoryRateLimiter implements RateLimiter {
-  private readonly logs = new Map<string, number[]>()
+  private readonly logs = new Map<string, SlotLog>()
 
   constructor(
     readonly settings: RateLimitSettings,
@@ -48,10 +101,10 @@ export class MemoryRateLimiter implements RateLimiter {
     const { limit, windowMs, maxWaitMs, maxQueued } = this.settings
     const now = this.clock.now()
     const log = this.prune(key, now)
-    const slot = log.length < limit ? now : Math.max(now, (log[log.length - limit] as number) + windowMs)
-    const queued = log.filter((s) => s > now).length
+    const slot = log.length < limit ? now : Math.max(now, log.at(log.length - limit) + windowMs)
+    const queued = log.countAfter(now)
     if (slot - now > maxWaitMs || (slot > now && queued >= maxQueued)) {
-      const oldest = log[0] ?? now
+      const oldest = log.length > 0 ? log.at(0) : now
       return {
         ok: false,
         retryAfterSeconds: Math.max(1, Math.ceil((slot - now) / 1000)),
@@ -61,32 +114,27 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     // Slots are non-decreasing, so appending keeps the log sorted.
     log.push(slot)
-    const inWindowAtSlot = log.filter((s) => s > slot - windowMs).length
-    const oldest = log[0] as number
+    const inWindowAtSlot = log.countAfter(slot - windowMs)
+    const oldest = log.at(0)
     const reservation: Reservation = {
       slot,
       now,
       remaining: Math.max(0, limit - inWindowAtSlot),
       resetSeconds: Math.max(0, Math.ceil((oldest + windowMs - Math.max(now, slot)) / 1000)),
       release: async () => {
-        const current = this.logs.get(key)
-        const index = current?.lastIndexOf(slot) ?? -1
-        if (current && index >= 0) current.splice(index, 1)
+        this.logs.get(key)?.remove(slot)
       },
     }
     return { ok: true, reservation }
   }
 
-  private prune(key: string, now: number): number[] {
+  private prune(key: string, now: number): SlotLog {
     let log = this.logs.get(key)
     if (!log) {
-      log = []
+      log = new SlotLog()
       this.logs.set(key, log)
     }
-    const cutoff = now - this.settings.windowMs
-    let drop = 0
-    while (drop < log.length && (log[drop] as number) <= cutoff) drop++
-    if (drop > 0) log.splice(0, drop)
+    log.dropThrough(now - this.settings.windowMs)
     return log
   }
 
