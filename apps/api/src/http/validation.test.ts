@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestPlatform, type TestPlatform } from '../testing/test-platform.js'
 import { compileSchema, withObjectDiscriminators } from './validation.js'
 
 /**
@@ -54,5 +55,46 @@ describe('discriminated unions', () => {
     expect(copy.type).toBe('object')
     expect('type' in union).toBe(false)
     expect(withObjectDiscriminators({ const: { discriminator: 1 } })).toEqual({ const: { discriminator: 1 } })
+  })
+})
+
+/**
+ * Regression (found by contract fuzzing, decision 0015): Infinity is a `number` to JSON Schema —
+ * `page=Infinity` passed validation and failed in the serializer (a 500), and `1e999` in a body
+ * parses to it. No JSON number is infinite: both are refused, naming the field.
+ */
+describe('infinite numbers', () => {
+  let platform: TestPlatform
+  beforeAll(async () => {
+    platform = await createTestPlatform()
+  })
+  afterAll(() => platform.close())
+
+  it.each(['Infinity', '-Infinity', '1e999'])('refuse page=%s as 400 naming the parameter', async (page) => {
+    const { status, body } = await platform.call('listDonations', { query: { page } })
+    expect(status).toBe(400)
+    expect(body.code).toBe('REQUEST_VALIDATION_FAILED')
+    expect(body.details.errors).toContainEqual(
+      expect.objectContaining({ location: 'query', field: 'page', rule: 'type', message: 'must be a finite number' }),
+    )
+  })
+
+  it('refuse 1e999 in a body as 400 naming the field, and store nothing', async () => {
+    const products = await platform.call('listProducts', { query: { size: 1 } })
+    const before = await platform.call('listPromotions', { query: { size: 1 } })
+    const { status, body } = await platform.call('createPromotion', {
+      rawBody:
+        '{"type":"SHOP_SINGLE","code":"INFINITE1","discount":{"type":"FREE_SHIPPING"},' +
+        `"limits":{"maximumUsesNumber":1e999,"oneUsePerCustomer":false},"appliesTo":{"type":"SELECTED_PRODUCTS","products":["${products.body.results[0].id}"]}}`,
+    })
+    expect(status).toBe(400)
+    expect(body.details.errors).toContainEqual(
+      expect.objectContaining({
+        location: 'body',
+        field: 'limits/maximumUsesNumber',
+        message: 'must be a finite number',
+      }),
+    )
+    expect((await platform.call('listPromotions', { query: { size: 1 } })).body.total).toBe(before.body.total)
   })
 })
