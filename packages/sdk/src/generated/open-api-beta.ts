@@ -266,9 +266,10 @@ export interface components {
     /**
      * @description `REQUEST_VALIDATION_FAILED` — the request breaks the schema. `details.errors` lists every
      *     invalid field with its location, path, the rule it breaks and a message; an unknown query
-     *     parameter is one (`rule: additionalProperties`). An operation that
-     *     takes a body also answers `MALFORMED_JSON` (not JSON) and `JSON_TOO_DEEP` (nested more than
-     *     64 levels) — see `RequestBodyError`.
+     *     parameter is one (`rule: additionalProperties`). A request with a body — which a `PUT`,
+     *     `POST` or `DELETE` may carry even when the operation takes none; it is read all the same —
+     *     also answers `MALFORMED_JSON` (not JSON) and `JSON_TOO_DEEP` (nested more than 64 levels) —
+     *     see `RequestBodyError`.
      */
     BadRequest: {
       headers: {

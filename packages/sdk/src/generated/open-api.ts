@@ -3710,9 +3710,10 @@ export interface components {
     /**
      * @description `REQUEST_VALIDATION_FAILED` — the request breaks the schema. `details.errors` lists every
      *     invalid field with its location, path, the rule it breaks and a message; an unknown query
-     *     parameter is one (`rule: additionalProperties`). An operation that
-     *     takes a body also answers `MALFORMED_JSON` (not JSON) and `JSON_TOO_DEEP` (nested more than
-     *     64 levels) — see `RequestBodyError`.
+     *     parameter is one (`rule: additionalProperties`). A request with a body — which a `PUT`,
+     *     `POST` or `DELETE` may carry even when the operation takes none; it is read all the same —
+     *     also answers `MALFORMED_JSON` (not JSON) and `JSON_TOO_DEEP` (nested more than 64 levels) —
+     *     see `RequestBodyError`.
      */
     BadRequest: {
       headers: {
@@ -7661,6 +7662,8 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7995,6 +7998,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['WebhookConfigurationNotFound']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -8319,6 +8324,8 @@ export interface operations {
       403: components['responses']['Forbidden']
       404: components['responses']['WebhookEventNotFound']
       409: components['responses']['WebhookConfigurationDisabled']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
     }
   }
