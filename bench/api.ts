@@ -22,6 +22,8 @@ interface Target {
   body?: string
   target?: number
   headers?: Record<string, string>
+  /** A new path for each request (spreads writes over several resources). */
+  rotatePath?: () => string
 }
 
 async function measure(url: string, target: Target) {
@@ -32,6 +34,9 @@ async function measure(url: string, target: Target) {
     headers: { 'content-type': 'application/json', ...target.headers },
     connections,
     duration: durationSeconds,
+    ...(target.rotatePath
+      ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: target.rotatePath!() }) }] }
+      : {}),
   })
   const non2xx = result.non2xx + result.errors
   return { rps: result.requests.average, p99: result.latency.p99, non2xx }
@@ -78,13 +83,19 @@ async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
     .where('v.stock_type', '=', 'UNLIMITED')
     .limit(1)
     .executeTakeFirstOrThrow()
-  const benchCart = (await (
-    await fetch(`${url}/v1/carts?${storefront}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ items: [] }),
-    })
-  ).json()) as { id: string }
+  // Shoppers each have their own cart: the cart-add target spreads its requests over 64 carts.
+  const benchCarts: string[] = []
+  for (let i = 0; i < 64; i++) {
+    const cart = (await (
+      await fetch(`${url}/v1/carts?${storefront}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ items: [] }),
+      })
+    ).json()) as { id: string }
+    benchCarts.push(cart.id)
+  }
+  let nextCart = 0
 
   const targets: Target[] = [
     { name: 'constant route (baseline)', path: '/healthz' },
@@ -105,12 +116,14 @@ async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
       path: `/v1/collections/all/products?size=20&${storefront}`,
       target: 0.25,
     },
-    // Adds 1 unit per request to one line (a line holds at most 100000 units: far above a 10 s run).
+    // Adds 1 unit per request to one line of one of the carts, in turn (a line holds at most
+    // 100000 units: far above a 10 s run spread over 64 carts).
     {
       name: 'POST /v1/carts/{id}/add (storefront token)',
-      path: `/v1/carts/${benchCart.id}/add?${storefront}`,
+      path: `/v1/carts/${benchCarts[0]}/add?${storefront}`,
       method: 'POST',
       body: JSON.stringify({ items: [{ variantId: unlimitedVariant.id, quantity: 1 }] }),
+      rotatePath: () => `/v1/carts/${benchCarts[nextCart++ % benchCarts.length]}/add?${storefront}`,
       target: 0.2,
     },
   ]

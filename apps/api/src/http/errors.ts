@@ -12,7 +12,12 @@ export class DomainError extends Error {
     readonly status: number = statusForCode(code),
     readonly headers: Record<string, string> = {},
   ) {
+    // A client error is an answer, not a fault: capturing its stack trace would be most of the
+    // cost of refusing a request (a flood of bad credentials, say). Server errors keep theirs.
+    const stackTraceLimit = Error.stackTraceLimit
+    if (status < 500) Error.stackTraceLimit = 0
     super(message)
+    Error.stackTraceLimit = stackTraceLimit
     this.name = 'DomainError'
   }
 }

@@ -79,11 +79,10 @@ export function registerOperations(
       config: { operation },
       schema: { response: responseSchemas(operation) },
       onRequest: async (request, reply) => options.authorize(request, reply, operation),
-      preHandler: async (request) => {
+      handler: async (request, reply) => {
+        // Validated here rather than in a preHandler hook: one step less on every request.
         const issues = validators.validate(request)
         if (issues.length > 0) throw validationError(toValidationIssues(issues))
-      },
-      handler: async (request, reply) => {
         const result = await handler({
           params: request.params as Record<string, string>,
           query: request.query as Record<string, unknown>,

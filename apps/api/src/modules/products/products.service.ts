@@ -64,8 +64,14 @@ export function createProductService(db: Db, options: ProductServiceOptions) {
     },
 
     async getProduct(shopId: string, productId: string) {
-      const product = await getProductRow(shopId, productId)
-      return toProductResource(product, await listVariants(db, shopId, [product.id]))
+      // Both reads at once (on PostgreSQL, two connections): the variants query is scoped to the
+      // shop, so it finds nothing when the product is not the shop's.
+      const [product, variants] = await Promise.all([
+        findProduct(db, shopId, productId),
+        listVariants(db, shopId, [productId]),
+      ])
+      if (!product) throw productNotFound(productId)
+      return toProductResource(product, variants)
     },
 
     async listProductInventory(shopId: string, productId: string, page: PageRequest) {
