@@ -184,6 +184,33 @@ describe('the delivery worker', () => {
     expect(receiver.requests).toHaveLength(sent)
   })
 
+  it('keeps the delivery log 30 days: older deliveries, their attempts and outbox events are pruned', async () => {
+    const configurationId = await fixture.addConfiguration({ url: `${receiver.origin}/hooks` })
+    const worker = fixture.worker()
+    const old = await fixture.record({ type: 'DONATION', data: { id: 'don_old' } })
+    await worker.runOnce()
+    // 29 days later a second event; the first is still kept.
+    await fixture.clock.advance(29 * 24 * hour)
+    const recent = await fixture.record({ type: 'DONATION', data: { id: 'don_recent' } })
+    await worker.runOnce()
+    expect(await fixture.delivery(old.deliveryIds[0]!)).toMatchObject({ state: 'DELIVERED' })
+
+    // Past 30 days for the first (the worker prunes about once an hour).
+    await fixture.clock.advance(2 * 24 * hour)
+    await worker.runOnce()
+    const db = fixture.database.db
+    await expect(fixture.delivery(old.deliveryIds[0]!)).rejects.toThrow(/no result/)
+    expect(await fixture.attempts(old.deliveryIds[0]!)).toEqual([])
+    const eventsLeft = await db.selectFrom('events').select('data').execute()
+    expect(eventsLeft.map((e) => JSON.parse(String(e.data)).id)).toEqual(['don_recent'])
+    // The recent delivery and its attempt stay, readable in the log.
+    expect(await fixture.delivery(recent.deliveryIds[0]!)).toMatchObject({
+      state: 'DELIVERED',
+      configuration_id: configurationId,
+    })
+    expect(await fixture.attempts(recent.deliveryIds[0]!)).toHaveLength(1)
+  })
+
   it('disables the configuration at once on 410 Gone and fails its queued deliveries', async () => {
     receiver.respond((_request, response) => response.writeHead(410).end('gone'))
     const configurationId = await fixture.addConfiguration({ url: `${receiver.origin}/hooks` })

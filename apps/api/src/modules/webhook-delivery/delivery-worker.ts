@@ -24,6 +24,7 @@ import {
   markFailingSince,
   updateLeasedDeliveries,
 } from './delivery.repository.js'
+import { deliveryLogPruneIntervalMs, pruneDeliveryLog } from './delivery-log-retention.js'
 import { nextAttemptDelayMs } from './delivery-schedule.js'
 import { createWebhookSender, type WebhookSender } from './webhook-sender.js'
 import { type SigningKey, type SigningKeys, signDelivery } from './webhook-signatures.js'
@@ -212,6 +213,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
    * loaded before the disable was recorded: nothing more is sent to them meanwhile.
    */
   const gone = new Map<string, number>()
+  let lastPrune = Number.NEGATIVE_INFINITY
 
   async function deliver({ delivery, target, key, leaseEnd }: Queued): Promise<Outcome> {
     // Waited too long in the queue: another worker may take it over before this attempt ends.
@@ -569,8 +571,22 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     })
   }
 
+  /** About once an hour (on the clock): the delivery log keeps 30 days. */
+  async function maybePrune(): Promise<void> {
+    const now = clock.now()
+    if (now - lastPrune < deliveryLogPruneIntervalMs) return
+    lastPrune = now
+    try {
+      const pruned = await pruneDeliveryLog(db, now)
+      if (pruned.deliveries > 0 || pruned.events > 0) log.info({ ...pruned }, 'Pruned the delivery log (30 days)')
+    } catch (error) {
+      log.error({ err: error }, 'Could not prune the delivery log')
+    }
+  }
+
   async function loop(): Promise<void> {
     while (!stopped) {
+      await maybePrune()
       wakeRequested = false
       discoveryRequested = true
       await pump()
@@ -623,6 +639,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       draining = true
       stepping = true
       const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+      await maybePrune()
       try {
         for (;;) {
           const before = claimedTotal
