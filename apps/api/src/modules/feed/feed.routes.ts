@@ -12,6 +12,8 @@ import type { FeedService } from './feed.service.js'
  */
 export const feedPath = '/.well-known/merchant-center/rss.xml'
 const cacheControl = 'public, max-age=900'
+/** How far the feed is produced ahead of the socket. */
+const feedBufferBytes = 64 * 1024
 
 export function createFeedRoutes(feed: FeedService) {
   return async function feedRoutes(app: FastifyInstance): Promise<void> {
@@ -35,7 +37,9 @@ export function createFeedRoutes(feed: FeedService) {
       if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send()
       const selfUrl = `${request.protocol}://${String(request.headers.host ?? '')}${feedPath}`
       reply.header('content-type', 'application/rss+xml; charset=utf-8')
-      return reply.send(Readable.from(feed.feed(shop, selfUrl)))
+      // A byte stream with a small buffer: the generator is pulled only as fast as the client reads
+      // (an object-mode stream would run up to 16 chunks ahead of the socket).
+      return reply.send(Readable.from(feed.feed(shop, selfUrl), { objectMode: false, highWaterMark: feedBufferBytes }))
     })
   }
 }
