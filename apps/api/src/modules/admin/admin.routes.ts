@@ -2,6 +2,7 @@ import { fastifyCookie } from '@fastify/cookie'
 import type { FastifyInstance } from 'fastify'
 import { adminCatalogRoutes } from './admin-catalog.routes.js'
 import { createAdminParsers } from './admin-contract.js'
+import { adminDemoRoutes } from './admin-demo.routes.js'
 import { adminDeveloperRoutes } from './admin-developer.routes.js'
 import { createAdminAccess } from './admin-http.js'
 import { adminOrderRoutes } from './admin-orders.routes.js'
@@ -22,6 +23,7 @@ export function adminRoutes(options: { distDir?: string } = {}) {
     await app.register(adminDeveloperRoutes(access, parse))
     await app.register(adminCatalogRoutes(access, parse))
     await app.register(adminOrderRoutes(access, parse))
+    await app.register(adminDemoRoutes())
     await app.register(adminSpaRoutes(options))
   }
 }
