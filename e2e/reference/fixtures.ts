@@ -17,9 +17,6 @@ export const test = base.extend<{ problems: string[] }>({
     page.on('console', (message) => {
       if (message.type() !== 'error' && message.type() !== 'warning') return
       const source = message.location().url
-      // The console's probe for local demo credentials answers 404 until the server offers them;
-      // Chrome logs every non-2xx fetch, so that one line is expected (and only that one).
-      if (source.endsWith('/admin/api/demo-credentials') && message.text().includes('404')) return
       problems.push(`console ${message.type()}: ${message.text()} (${source})`)
     })
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
