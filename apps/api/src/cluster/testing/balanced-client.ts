@@ -88,6 +88,8 @@ export function createBalancedClient(
             headers,
             ...(payload === undefined ? {} : { body: payload }),
             redirect: 'manual',
+            // A node that accepted the request but never answers fails the test rather than hanging it.
+            signal: AbortSignal.timeout(60_000),
           })
           const text = await response.text()
           let body: unknown = text
