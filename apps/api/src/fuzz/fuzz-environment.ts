@@ -104,9 +104,17 @@ export async function createFuzzEnvironment(): Promise<FuzzEnvironment> {
     const everything = await accessToken(platform, admin, scopes, 'Fuzz: every scope')
     const nothing = await accessToken(platform, admin, [], 'Fuzz: no scope')
     const { db } = platform.app.platform.database
+    const pools = await poolsOf(db, platform.demo.id)
+    // A value both shops use (a collection slug like `new-drops`) is not another tenant's resource.
+    const otherPools = Object.fromEntries(
+      Object.entries(await poolsOf(db, platform.other.id)).map(([name, values]) => [
+        name,
+        values.filter((value) => !pools[name]?.includes(value)),
+      ]),
+    )
     const fixtures: FuzzFixtures = {
-      pools: await poolsOf(db, platform.demo.id),
-      otherPools: await poolsOf(db, platform.other.id),
+      pools,
+      otherPools,
       demoBasic: platform.demo.apiUser,
       otherBasic: platform.other.apiUser,
       bearerAll: everything.token,

@@ -46,7 +46,9 @@ export interface ObservedResponse {
   body: string
 }
 
-const upperCodes = /`([A-Z][A-Z0-9_]{2,})`/g
+// Codes named in a description: UPPER_SNAKE (at least one underscore, so `PUT` or `JPY` are not codes),
+// or lower_snake on the OAuth endpoints.
+const upperCodes = /`([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`/g
 const lowerCodes = /`([a-z]+(?:_[a-z]+)+)`/g
 
 function constrainedValues(schema: JsonSchema | undefined): unknown[] | undefined {
