@@ -17,8 +17,8 @@ export interface SitePolicyOptions {
 
 /**
  * The docs site's Content-Security-Policy for one built page (decision 0013). Scripts: this
- * origin plus the SHA-256 of each inline script in the page — Docusaurus's colour-mode and
- * announcement-bar scripts, the reference pages' language script — so no 'unsafe-inline' for
+ * origin plus the SHA-256 of each inline script in the page — Docusaurus's colour-mode script and
+ * base-URL check, the reference pages' language and contents scripts — so no 'unsafe-inline' for
  * scripts. Styles need 'unsafe-inline': server-rendered React leaves `style` attributes in the
  * HTML and the Mermaid diagrams insert `<style>` elements at run time; a style cannot run code.
  */
