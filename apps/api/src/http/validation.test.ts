@@ -98,3 +98,55 @@ describe('infinite numbers', () => {
     expect((await platform.call('listPromotions', { query: { size: 1 } })).body.total).toBe(before.body.total)
   })
 })
+
+/**
+ * Regression (found by contract fuzzing on PostgreSQL, decision 0015): a string holding U+0000 —
+ * in a path parameter, a query parameter or a body — reached a query PostgreSQL refuses (a 500),
+ * while SQLite stored it. It is refused on both, naming the field.
+ */
+describe('the NUL character', () => {
+  let platform: TestPlatform
+  beforeAll(async () => {
+    platform = await createTestPlatform()
+  })
+  afterAll(() => platform.close())
+
+  const refusal = (location: string, field: string) =>
+    expect.objectContaining({
+      location,
+      field,
+      rule: 'pattern',
+      message: 'must not contain the NUL character (U+0000)',
+    })
+
+  it('is refused in a path parameter', async () => {
+    const { status, body } = await platform.call('getPromotion', { params: { promotionId: 'prm_\u0000x' } })
+    expect(status).toBe(400)
+    expect(body.details.errors).toContainEqual(refusal('path', 'promotionId'))
+  })
+
+  it('is refused in a query parameter', async () => {
+    const { status, body } = await platform.call('listProducts', { query: { search: 'mug\u0000' } })
+    expect(status).toBe(400)
+    expect(body.details.errors).toContainEqual(refusal('query', 'search'))
+  })
+
+  it('is refused in a body string, and nothing is stored', async () => {
+    const before = await platform.call('listPromotions', { query: { size: 1 } })
+    const { status, body } = await platform.call('createPromotion', {
+      body: { type: 'SHOP_SINGLE', title: 'Nul\u0000', code: 'NULCODE', discount: { type: 'FREE_SHIPPING' } },
+    })
+    expect(status).toBe(400)
+    expect(body.details.errors).toContainEqual(refusal('body', 'title'))
+    expect((await platform.call('listPromotions', { query: { size: 1 } })).body.total).toBe(before.body.total)
+  })
+
+  it('is refused in a storefront path parameter', async () => {
+    const { status, body } = await platform.call('getStorefrontProduct', {
+      auth: { storefrontToken: platform.demo.storefrontToken },
+      params: { slug: 'mug\u0000' },
+    })
+    expect(status).toBe(400)
+    expect(body.details.errors).toContainEqual(refusal('path', 'slug'))
+  })
+})

@@ -64,29 +64,31 @@ function objectSchemaOf(operation: Operation, where: 'query' | 'path'): JsonSche
 }
 
 /**
- * JSON Schema's `number` and `integer` hold Infinity: Ajv coerces the query value `Infinity` (or
- * `1e999`) to it, and `JSON.parse` reads `1e999` as it. No JSON number is infinite, so such a value
- * is refused where it stands (found by contract fuzzing, decision 0015: `page=Infinity` reached the
- * serializer, a 500). Iterative: the body's depth is already bounded by the JSON parser.
+ * Values JSON Schema accepts but no database can hold, refused where they stand (found by contract
+ * fuzzing, decision 0015):
+ *
+ * - Infinity is a `number` to JSON Schema: Ajv coerces the query value `Infinity` (or `1e999`) to
+ *   it and `JSON.parse` reads `1e999` as it (`page=Infinity` reached the serializer, a 500);
+ * - U+0000 in a string: PostgreSQL text cannot hold it, so any query carrying one failed (a 500 on
+ *   PostgreSQL, while SQLite stored it); refused on both, so both behave the same.
+ *
+ * Iterative: the body's depth is already bounded by the JSON parser.
  */
-function nonFiniteNumbers(value: unknown, location: LocatedError['location']): LocatedError[] {
+function unstorableValues(value: unknown, location: LocatedError['location']): LocatedError[] {
   const found: LocatedError[] = []
+  const issue = (instancePath: string, keyword: string, message: string) =>
+    found.push({ location, error: { keyword, instancePath, schemaPath: '#', params: {}, message } })
   const pending: { node: unknown; path: string }[] = [{ node: value, path: '' }]
   while (pending.length > 0) {
     const { node, path } = pending.pop() as { node: unknown; path: string }
-    if (typeof node === 'number' && !Number.isFinite(node)) {
-      found.push({
-        location,
-        error: {
-          keyword: 'type',
-          instancePath: path,
-          schemaPath: '#',
-          params: { type: 'number' },
-          message: 'must be a finite number',
-        },
-      })
+    if (typeof node === 'number' && !Number.isFinite(node)) issue(path, 'type', 'must be a finite number')
+    else if (typeof node === 'string' && node.includes('\u0000')) {
+      issue(path, 'pattern', 'must not contain the NUL character (U+0000)')
     } else if (node && typeof node === 'object') {
-      for (const [key, child] of Object.entries(node)) pending.push({ node: child, path: `${path}/${key}` })
+      for (const [key, child] of Object.entries(node)) {
+        if (key.includes('\u0000')) issue(`${path}/${key}`, 'pattern', 'must not contain the NUL character (U+0000)')
+        else pending.push({ node: child, path: `${path}/${key}` })
+      }
     }
   }
   return found
@@ -127,7 +129,11 @@ export function createRequestValidators(operation: Operation): RequestValidators
           errors.push(...(validate.errors ?? []).map((error) => ({ location: 'body' as const, error })))
         }
       }
-      errors.push(...nonFiniteNumbers(request.query, 'query'), ...nonFiniteNumbers(request.body, 'body'))
+      errors.push(
+        ...unstorableValues(request.params, 'path'),
+        ...unstorableValues(request.query, 'query'),
+        ...unstorableValues(request.body, 'body'),
+      )
       return errors
     },
   }

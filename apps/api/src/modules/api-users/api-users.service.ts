@@ -34,7 +34,8 @@ export function createApiUserService(db: Db, clock: Clock) {
     const key = cacheKey(username, password)
     const cached = verified.get(key)
     if (cached && cached.expiresAt > clock.now()) return { shopId: cached.shopId, apiUserId: cached.apiUserId }
-    const user = await findApiUserByUsername(db, username)
+    // No stored name holds U+0000 (PostgreSQL text cannot), and a query carrying one fails there.
+    const user = username.includes('\u0000') ? undefined : await findApiUserByUsername(db, username)
     // Unknown users cost one hash too, so timing does not reveal which user names exist.
     const ok = await verifyPassword(password, user?.password_hash ?? decoyHash)
     if (!user || !ok) return undefined

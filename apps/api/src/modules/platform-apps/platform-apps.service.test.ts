@@ -70,3 +70,25 @@ describe('registering a platform app', () => {
     expect(await apps().authenticateClient('app_unknown', app.clientSecret)).toBeUndefined()
   })
 })
+
+describe('client authentication', () => {
+  // Regression (found by contract fuzzing on PostgreSQL, decision 0015): a client id holding U+0000
+  // reached a query PostgreSQL refuses, so the token endpoint answered 500 instead of invalid_client.
+  it('treats a client id holding U+0000 as unknown: invalid_client, on every database', async () => {
+    const app = await apps().register(valid)
+    expect(await apps().authenticateClient(`${app.clientId}\u0000`, app.clientSecret)).toBeUndefined()
+    expect(await apps().findApp(`${app.clientId}\u0000`)).toBeUndefined()
+    const { status, body } = await platform.call('exchangePlatformToken', {
+      auth: 'none',
+      body: {
+        grant_type: 'refresh_token',
+        refresh_token: 'fsrt_x',
+        client_id: `${app.clientId}\u0000`,
+        client_secret: app.clientSecret,
+      },
+    })
+    expect(status).toBe(401)
+    expect(body.error).toBe('invalid_client')
+    expect(await apps().authenticateClient(app.clientId, app.clientSecret)).toMatchObject({ id: app.clientId })
+  })
+})

@@ -109,8 +109,11 @@ export function createPlatformAppService(db: Db, deps: { clock: Clock; secretBox
     }
   }
 
+  /** Client ids are `app_…`; anything else (U+0000 included, which PostgreSQL cannot query) is no app. */
+  const isClientId = (clientId: string) => clientId.startsWith('app_') && !clientId.includes('\u0000')
+
   async function findApp(clientId: string): Promise<PlatformApp | undefined> {
-    const row = await findPlatformApp(db, clientId)
+    const row = isClientId(clientId) ? await findPlatformApp(db, clientId) : undefined
     return row ? toPlatformApp(row) : undefined
   }
 
@@ -169,7 +172,7 @@ export function createPlatformAppService(db: Db, deps: { clock: Clock; secretBox
      */
     async authenticateClient(clientId: string, clientSecret: string): Promise<PlatformApp | undefined> {
       if (!isWellFormedSecret('clientSecret', clientSecret)) return undefined
-      const row = clientId.startsWith('app_') ? await findPlatformApp(db, clientId) : undefined
+      const row = isClientId(clientId) ? await findPlatformApp(db, clientId) : undefined
       const matches = digestsEqual(tokenHash(clientSecret), row?.client_secret_hash ?? decoyDigest)
       return row && matches ? toPlatformApp(row) : undefined
     },
