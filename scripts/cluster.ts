@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { startLocalCluster } from '../apps/api/src/cluster/local-cluster.js'
+import { type LocalCluster, startLocalCluster } from '../apps/api/src/cluster/local-cluster.js'
 
 // `npm run cluster`: the production shape on this machine — a private PostgreSQL and Redis on
 // loopback, N API nodes and M webhook workers as separate processes — in the foreground until
@@ -46,19 +46,26 @@ if (!logLevel) {
 }
 
 const say = (line: string) => process.stdout.write(`${line}\n`)
-// Until the cluster is up, a signal exits at once: the cluster's exit handler SIGKILLs by PID
-// whatever it has started so far and removes its temp directories.
+// A signal while the cluster is starting abandons the start: what has started is stopped by PID.
 // (process.on, not once: under tsx a Ctrl+C arrives twice — from the terminal and relayed by tsx —
 // and a second signal without a handler would end this process before it has stopped the others.)
-const early = () => process.exit(130)
+const starting = new AbortController()
+const early = () => starting.abort(new Error('interrupted'))
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, early)
-const cluster = await startLocalCluster({
-  apiNodes,
-  workers,
-  logLevel,
-  keepDataDir: values.keep,
-  log: (line) => say(`cluster: ${line}`),
-})
+let cluster: LocalCluster
+try {
+  cluster = await startLocalCluster({
+    apiNodes,
+    workers,
+    logLevel,
+    keepDataDir: values.keep,
+    log: (line) => say(`cluster: ${line}`),
+    signal: starting.signal,
+  })
+} catch (error) {
+  say(starting.signal.aborted ? 'cluster: interrupted while starting; stopped' : `cluster: ${String(error)}`)
+  process.exit(starting.signal.aborted ? 130 : 1)
+}
 
 let stopping = false
 async function shutdown(reason: string, code: number) {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 
@@ -61,8 +61,12 @@ export class ClusterProcess {
     return this.spec.logFile
   }
 
-  /** Spawns the process and waits until it is ready; kills it again if it does not get there. */
-  async start(): Promise<void> {
+  /**
+   * Spawns the process and waits until it is ready; kills it again if it does not get there, or
+   * when `signal` aborts first.
+   */
+  async start(signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted()
     if (this.running) throw new Error(`${this.name} is already running (pid ${this.pid})`)
     const since = fs.existsSync(this.spec.logFile) ? fs.statSync(this.spec.logFile).size : 0
     const fd = fs.openSync(this.spec.logFile, 'a')
@@ -109,9 +113,16 @@ export class ClusterProcess {
     // Without a listener the rejection of an exit after readiness would be unhandled.
     exitedEarly.catch(() => {})
     const probing = new AbortController()
+    const aborted = new Promise<never>((_, reject) => {
+      if (!signal) return
+      const onAbort = () => reject(signal.reason)
+      signal.addEventListener('abort', onAbort, { once: true })
+      probing.signal.addEventListener('abort', () => signal.removeEventListener('abort', onAbort), { once: true })
+    })
+    aborted.catch(() => {})
     try {
       this.expectingExit = true // an exit before readiness is reported by start() itself
-      await Promise.race([this.spec.ready(this, since, probing.signal), exitedEarly, timedOut])
+      await Promise.race([this.spec.ready(this, since, probing.signal), exitedEarly, timedOut, aborted])
       this.expectingExit = false
     } catch (error) {
       await this.kill('SIGKILL')
@@ -177,6 +188,35 @@ export async function logLine(file: string, since: number, pattern: RegExp, sign
     if (pattern.test(tail(file, since, Number.POSITIVE_INFINITY))) return
     await sleep(50)
   }
+}
+
+/**
+ * Runs a command to completion without blocking the event loop (a blocked loop cannot handle
+ * Ctrl+C, and tsx SIGKILLs a child that does not acknowledge a signal within 60 ms). When
+ * `options.signal` aborts, the command gets SIGTERM and this rejects once it has exited.
+ */
+export function run(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions = {},
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, [...args], { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+    let failed: Error | undefined
+    let output = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.once('error', (error) => {
+      failed = error
+      // A command that never started has no 'close' to wait for.
+      if (child.pid === undefined) reject(error)
+    })
+    child.once('close', (code) => (failed ? reject(failed) : resolve({ code, output })))
+  })
 }
 
 /** A TCP port on loopback that is free now (the OS picks it). */

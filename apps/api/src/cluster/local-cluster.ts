@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,7 +6,7 @@ import { migrateToLatest, openDatabase } from '../db/database.js'
 import { SecretBox } from '../security/secret-box.js'
 import { writeDemoCredentials } from '../seed/demo-credentials.js'
 import { type DemoCredentials, seedDemo } from '../seed/demo-seed.js'
-import { ClusterProcess, type ExitRecord, freePort, logLine, until } from './cluster-process.js'
+import { ClusterProcess, type ExitRecord, freePort, logLine, run, until } from './cluster-process.js'
 import { type LocalPostgres, startLocalPostgres } from './local-postgres.js'
 import { type LocalRedis, startLocalRedis } from './local-redis.js'
 
@@ -32,6 +31,8 @@ export interface LocalClusterOptions {
   log?: (line: string) => void
   /** Keep DATA_DIR (credentials, logs) after stop() instead of removing it. */
   keepDataDir?: boolean
+  /** Abandons the start: what has started is stopped, and the start rejects with the reason. */
+  signal?: AbortSignal
 }
 
 export interface ClusterMember {
@@ -77,11 +78,11 @@ const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts')
 const workerEntry = path.join(repoRoot, 'apps/api/src/worker.ts')
 
 /** Installs PostgreSQL and Redis when missing (as CI does; scripts/system-deps.sh). */
-function ensureSystemDeps(): void {
-  const result = spawnSync(path.join(repoRoot, 'scripts/system-deps.sh'), ['postgres', 'redis'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+async function ensureSystemDeps(signal: AbortSignal | undefined): Promise<void> {
+  const result = await run(path.join(repoRoot, 'scripts/system-deps.sh'), ['postgres', 'redis'], {
+    ...(signal ? { signal } : {}),
   })
-  if (result.status !== 0) throw new Error('scripts/system-deps.sh postgres redis failed (see above)')
+  if (result.code !== 0) throw new Error(`scripts/system-deps.sh postgres redis failed:\n${result.output}`)
 }
 
 class Member implements ClusterMember {
@@ -112,7 +113,8 @@ export async function startLocalCluster(options: LocalClusterOptions = {}): Prom
   const log = options.log ?? (() => {})
   const apiNodeCount = options.apiNodes ?? 2
   const workerCount = options.workers ?? 2
-  ensureSystemDeps()
+  const { signal } = options
+  await ensureSystemDeps(signal)
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-cluster-'))
   const logDir = path.join(dataDir, 'logs')
@@ -124,10 +126,14 @@ export async function startLocalCluster(options: LocalClusterOptions = {}): Prom
 
   // The safety net: if this process exits without stop() (an uncaught error, process.exit), no
   // child outlives it. Only a SIGKILL of this process itself can still leave them behind.
+  const tempDirs = options.keepDataDir ? [] : [dataDir]
   const killAll = () => {
     for (const child of started) child.killNow()
-    for (const dir of [postgres?.dir, redis?.dir, options.keepDataDir ? undefined : dataDir]) {
-      if (dir) fs.rmSync(dir, { recursive: true, force: true })
+    for (const dir of tempDirs) {
+      try {
+        // A process SIGKILLed a moment ago may still be writing its last files.
+        fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 })
+      } catch {}
     }
   }
   process.on('exit', killAll)
@@ -153,19 +159,22 @@ export async function startLocalCluster(options: LocalClusterOptions = {}): Prom
     log('Starting PostgreSQL and Redis on loopback…')
     const postgresLog = path.join(logDir, 'postgres.log')
     const redisLog = path.join(logDir, 'redis.log')
+    const register = (owned: { dir: string } | { process: ClusterProcess }) => {
+      if ('dir' in owned) tempDirs.push(owned.dir)
+      else track(owned.process)
+    }
     const [pgStarted, redisStarted] = await Promise.allSettled([
-      startLocalPostgres({ logFile: postgresLog }),
-      startLocalRedis({ logFile: redisLog }),
+      startLocalPostgres({ logFile: postgresLog, register, ...(signal ? { signal } : {}) }),
+      startLocalRedis({ logFile: redisLog, register, ...(signal ? { signal } : {}) }),
     ])
     if (pgStarted.status === 'fulfilled') postgres = pgStarted.value
     if (redisStarted.status === 'fulfilled') redis = redisStarted.value
     if (pgStarted.status === 'rejected') throw pgStarted.reason
     if (redisStarted.status === 'rejected') throw redisStarted.reason
-    track(postgres!.process)
-    track(redis!.process)
     const databaseUrl = postgres!.url
     const redisUrl = redis!.url
 
+    signal?.throwIfAborted()
     const ports = await Promise.all(Array.from({ length: apiNodeCount }, () => freePort()))
     // The deployment's public URL: in production the load balancer's; here the first node's.
     const publicUrl = `http://127.0.0.1:${ports[0]}`
@@ -184,6 +193,7 @@ export async function startLocalCluster(options: LocalClusterOptions = {}): Prom
       await database.close()
     }
     const credentialsFile = writeDemoCredentials(dataDir, credentials)
+    signal?.throwIfAborted()
 
     const env = (role: 'api' | 'worker', port?: number): NodeJS.ProcessEnv => ({
       ...process.env,
@@ -231,7 +241,7 @@ export async function startLocalCluster(options: LocalClusterOptions = {}): Prom
       members.push(new Member('worker', i, track(worker), undefined))
     }
     log(`Starting ${apiNodeCount} API nodes and ${workerCount} workers…`)
-    const results = await Promise.allSettled(members.map((m) => m.process.start()))
+    const results = await Promise.allSettled(members.map((m) => m.process.start(signal)))
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
     if (failed) throw failed.reason
 

@@ -1,9 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { ClusterProcess, freePort, until } from './cluster-process.js'
+import { ClusterProcess, freePort, run, until } from './cluster-process.js'
 
 /**
  * A private PostgreSQL server on loopback for the local cluster: a fresh data directory in a temp
@@ -22,7 +21,7 @@ export interface LocalPostgres {
 }
 
 /** The newest installed server's bin directory (Debian layout), else whatever is on PATH. */
-function postgresBinDir(): string {
+async function postgresBinDir(): Promise<string> {
   const root = '/usr/lib/postgresql'
   const versions = fs.existsSync(root)
     ? fs
@@ -31,34 +30,45 @@ function postgresBinDir(): string {
         .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a))
     : []
   if (versions[0]) return path.join(root, versions[0], 'bin')
-  const found = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim()
+  const found = (await run('sh', ['-c', 'command -v initdb'])).output.trim()
   if (found) return path.dirname(found)
   throw new Error('PostgreSQL is not installed (scripts/system-deps.sh postgres installs it)')
 }
 
 /** The user PostgreSQL runs as: ourselves, or `postgres` when we are root (created if missing). */
-function serverUser(): { uid: number; gid: number } | undefined {
+async function serverUser(): Promise<{ uid: number; gid: number } | undefined> {
   if (process.getuid?.() !== 0) return undefined
-  const exists = spawnSync('id', ['-u', 'postgres']).status === 0
-  if (!exists) execFileSync('useradd', ['--system', '--no-create-home', 'postgres'])
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim())
-  return { uid: id('-u'), gid: id('-g') }
+  if ((await run('id', ['-u', 'postgres'])).code !== 0) {
+    const created = await run('useradd', ['--system', '--no-create-home', 'postgres'])
+    if (created.code !== 0) throw new Error(`useradd postgres failed: ${created.output}`)
+  }
+  const id = async (flag: string) => Number((await run('id', [flag, 'postgres'])).output.trim())
+  return { uid: await id('-u'), gid: await id('-g') }
 }
 
-export async function startLocalPostgres(options: { logFile: string }): Promise<LocalPostgres> {
-  const bin = postgresBinDir()
-  const user = serverUser()
+export async function startLocalPostgres(options: {
+  logFile: string
+  /** Told of its directory and process as soon as they exist (for an exit handler's clean-up). */
+  register?: (owned: { dir: string } | { process: ClusterProcess }) => void
+  /** Gives up (and cleans up) when this aborts. */
+  signal?: AbortSignal
+}): Promise<LocalPostgres> {
+  const { signal } = options
+  const bin = await postgresBinDir()
+  const user = await serverUser()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-cluster-pg-'))
+  options.register?.({ dir })
   if (user) fs.chownSync(dir, user.uid, user.gid)
   const data = path.join(dir, 'data')
-  const initdb = spawnSync(
+  const initdb = await run(
     path.join(bin, 'initdb'),
     ['-D', data, '-U', 'fanshelf', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'],
-    { encoding: 'utf8', cwd: dir, ...(user ?? {}) },
-  )
-  if (initdb.status !== 0) {
+    { cwd: dir, ...(user ?? {}), ...(signal ? { signal } : {}) },
+  ).catch((error: Error) => ({ code: -1, output: error.message }))
+  if (initdb.code !== 0 || signal?.aborted) {
     fs.rmSync(dir, { recursive: true, force: true })
-    throw new Error(`initdb failed: ${initdb.stderr || initdb.error?.message}`)
+    signal?.throwIfAborted()
+    throw new Error(`initdb failed: ${initdb.output}`)
   }
   const port = await freePort()
   const adminUrl = `postgres://fanshelf@127.0.0.1:${port}/postgres`
@@ -89,8 +99,9 @@ export async function startLocalPostgres(options: { logFile: string }): Promise<
         }
       }, signal),
   })
+  options.register?.({ process: server })
   try {
-    await server.start()
+    await server.start(signal)
     const client = new pg.Client({ connectionString: adminUrl })
     await client.connect()
     await client.query('CREATE DATABASE fanshelf')

@@ -34,8 +34,15 @@ export function pingRedis(port: number): Promise<void> {
   })
 }
 
-export async function startLocalRedis(options: { logFile: string }): Promise<LocalRedis> {
+export async function startLocalRedis(options: {
+  logFile: string
+  /** Told of its directory and process as soon as they exist (for an exit handler's clean-up). */
+  register?: (owned: { dir: string } | { process: ClusterProcess }) => void
+  /** Gives up (and cleans up) when this aborts. */
+  signal?: AbortSignal
+}): Promise<LocalRedis> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-cluster-redis-'))
+  options.register?.({ dir })
   const port = await freePort()
   const server = new ClusterProcess({
     name: 'redis',
@@ -46,8 +53,9 @@ export async function startLocalRedis(options: { logFile: string }): Promise<Loc
     logFile: options.logFile,
     ready: (_process, _since, signal) => until(() => pingRedis(port), signal),
   })
+  options.register?.({ process: server })
   try {
-    await server.start()
+    await server.start(options.signal)
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true })
     throw error
