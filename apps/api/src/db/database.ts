@@ -18,6 +18,7 @@ import * as fulfillments from './migrations/0003-fulfillments.js'
 import * as gifting from './migrations/0004-gifting.js'
 import * as storefront from './migrations/0005-storefront.js'
 import * as platformApps from './migrations/0006-platform-apps.js'
+import * as longLists from './migrations/0007-long-lists.js'
 import * as deliveryLogRetention from './migrations/0008-delivery-log-retention.js'
 import type { Database } from './schema.js'
 
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0004-gifting': gifting,
   '0005-storefront': storefront,
   '0006-platform-apps': platformApps,
+  '0007-long-lists': longLists,
   '0008-delivery-log-retention': deliveryLogRetention,
 }
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js'
-import type { PageRequest } from '../paging/paging.js'
+import { inListOrder, type PageWindow, sortDirection } from '../paging/long-lists.js'
 
 export interface OrderFilter {
   email?: string
@@ -22,14 +22,17 @@ function filteredOrders(db: Executor, shopId: string, filter: OrderFilter) {
   return query
 }
 
-export function listOrders(db: Executor, shopId: string, filter: OrderFilter, page: PageRequest) {
-  return filteredOrders(db, shopId, filter)
+/** A page of orders, newest first; the window (long-lists.ts) may read it from the list's end. */
+export async function listOrders(db: Executor, shopId: string, filter: OrderFilter, window: PageWindow) {
+  const direction = sortDirection(window)
+  const rows = await filteredOrders(db, shopId, filter)
     .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.size)
-    .offset(page.offset)
+    .orderBy('created_at', direction)
+    .orderBy('id', direction)
+    .limit(window.limit)
+    .offset(window.offset)
     .execute()
+  return inListOrder(window, rows)
 }
 
 export async function countOrders(db: Executor, shopId: string, filter: OrderFilter): Promise<number> {

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js'
 import type { OrderLinesTable, OrdersTable } from '../../db/schema.js'
 import { notFound } from '../../http/errors.js'
 import type { PageSerializers, SerializedJson } from '../../http/serialized-json.js'
+import { createTotalCounter, pageWindow } from '../paging/long-lists.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import { type CachedOrder, createOrderCache } from './orders.cache.js'
 import { type OrderResource, toOrderResource } from './orders.mapper.js'
@@ -39,9 +40,17 @@ export function createOrderService(db: Db, options: { serializers: PageSerialize
     return rows.map((row, i) => found[i] ?? cache.set(row, toOrderResource(row, byOrder.get(row.id) ?? [])))
   }
 
+  /** Long lists (decision 0016): the total is counted once while unchanged, deep pages read from the end. */
+  const totals = createTotalCounter(db)
+
   async function page(shopId: string, filter: OrderFilter, request: PageRequest) {
-    const [rows, total] = await Promise.all([listOrders(db, shopId, filter, request), countOrders(db, shopId, filter)])
-    return { orders: await built(rows), total }
+    const total = () => totals.total(JSON.stringify([shopId, filter]), () => countOrders(db, shopId, filter))
+    // The first page never reads from the end: its rows and the total are read side by side.
+    const [rows, count] =
+      request.offset === 0
+        ? await Promise.all([listOrders(db, shopId, filter, pageWindow(request, undefined)), total()])
+        : await total().then(async (n) => [await listOrders(db, shopId, filter, pageWindow(request, n)), n] as const)
+    return { orders: await built(rows), total: count }
   }
 
   async function one(row: OrdersTable | undefined, notFoundDetails: Record<string, string>): Promise<OrderResource> {

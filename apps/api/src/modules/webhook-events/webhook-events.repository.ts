@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/database.js'
 import type { WebhookEventsTable } from '../../db/schema.js'
-import type { PageRequest } from '../paging/paging.js'
+import type { PageWindow } from '../paging/long-lists.js'
+import { sortDirection } from '../paging/long-lists.js'
 import type { WebhookOwner } from '../webhook-configurations/webhook-configurations.repository.js'
 import { deliveryExecutor } from '../webhook-delivery/delivery.repository.js'
 
@@ -15,6 +16,8 @@ export interface WebhookEventFilter {
   configurationId?: string
   /** Only events created at or after this instant (the log keeps 30 days). */
   createdSince: string
+  /** Only events created before this instant (counting the ones that left the window). */
+  createdBefore?: string
 }
 
 export type WebhookEventRow = Pick<
@@ -59,29 +62,56 @@ const eventColumns = [
   'c.enabled',
 ] as const
 
+/**
+ * A page of the log, newest first; the window (long-lists.ts) may read it from the log's end. The
+ * page is found on index entries alone (`webhook_events_shop_log`, migration 0007) and only its
+ * rows are read: an offset then skips index entries, not rows with their bodies.
+ */
 export function listWebhookEvents(
   db: Executor,
   owner: WebhookOwner,
   filter: WebhookEventFilter,
-  page: PageRequest,
+  window: PageWindow,
 ): Promise<WebhookEventRow[]> {
-  return visibleEvents(db, owner, filter)
+  const direction = sortDirection(window)
+  const page = visibleEvents(db, owner, filter)
+    .select('e.id')
+    .orderBy('e.created_at', direction)
+    .orderBy('e.id', direction)
+    .limit(window.limit)
+    .offset(window.offset)
+  return db
+    .selectFrom('webhook_events as e')
+    .innerJoin('webhook_configurations as c', 'c.id', 'e.configuration_id')
     .select(eventColumns)
+    .where('e.id', 'in', page)
     .orderBy('e.created_at', 'desc')
     .orderBy('e.id', 'desc')
-    .limit(page.size)
-    .offset(page.offset)
     .execute()
 }
 
+/**
+ * How many events the owner sees. Counted per visible configuration on its (configuration_id,
+ * created_at) index — index entries only — rather than through the join, which reads every row.
+ */
 export async function countWebhookEvents(
   db: Executor,
   owner: WebhookOwner,
   filter: WebhookEventFilter,
 ): Promise<number> {
-  const row = await visibleEvents(db, owner, filter)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow()
+  let configurations = db.selectFrom('webhook_configurations').select('id').where('shop_id', '=', owner.shopId)
+  configurations =
+    owner.appId === null ? configurations.where('app_id', 'is', null) : configurations.where('app_id', '=', owner.appId)
+  if (filter.configurationId !== undefined) configurations = configurations.where('id', '=', filter.configurationId)
+  const ids = (await configurations.execute()).map((c) => c.id)
+  if (ids.length === 0) return 0
+  let query = db
+    .selectFrom('webhook_events')
+    .where('configuration_id', 'in', ids)
+    .where('created_at', '>=', filter.createdSince)
+  if (filter.createdBefore !== undefined) query = query.where('created_at', '<', filter.createdBefore)
+  if (filter.type !== undefined) query = query.where('type', '=', filter.type)
+  const row = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
   return Number(row.count)
 }
 

@@ -4,6 +4,7 @@ import type { Contract } from '../../http/contract.js'
 import { DomainError, notFound } from '../../http/errors.js'
 import { recordEvent } from '../events/event-outbox.js'
 import type { WebhookEventType } from '../events/event-types.js'
+import { createTotalCounter, pageWindow } from '../paging/long-lists.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import {
   findWebhookConfiguration,
@@ -48,6 +49,7 @@ export function createWebhookEventService(deps: { db: Db; clock: Clock; contract
   const { db, clock, contract } = deps
   const onQueued = deps.onQueued ?? (() => {})
   const createdSince = () => isoTime(clock.now() - deliveryLogRetentionMs)
+  const totals = createTotalCounter(db)
 
   async function getRow(
     owner: WebhookOwner,
@@ -71,11 +73,22 @@ export function createWebhookEventService(deps: { db: Db; clock: Clock; contract
       page: PageRequest,
     ) {
       const where = { ...filter, createdSince: createdSince() }
-      const [rows, total] = await Promise.all([
-        listWebhookEvents(db, owner, where, page),
-        countWebhookEvents(db, owner, where),
-      ])
-      return toPage(rows.map(toWebhookEventSummaryResource), total, page)
+      // Long lists (decision 0016): the total is counted once while the database is unchanged and
+      // carried forward as the 30-day window moves; deep pages are read from the end.
+      const total = () =>
+        totals.totalSince(
+          JSON.stringify([owner, filter]),
+          where.createdSince,
+          (since) => countWebhookEvents(db, owner, { ...where, createdSince: since }),
+          (from, to) => countWebhookEvents(db, owner, { ...where, createdSince: from, createdBefore: to }),
+        )
+      const [rows, count] =
+        page.offset === 0
+          ? await Promise.all([listWebhookEvents(db, owner, where, pageWindow(page, undefined)), total()])
+          : await total().then(
+              async (n) => [await listWebhookEvents(db, owner, where, pageWindow(page, n)), n] as const,
+            )
+      return toPage(rows.map(toWebhookEventSummaryResource), count, page)
     },
 
     getEvent,

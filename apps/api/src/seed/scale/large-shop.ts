@@ -16,6 +16,7 @@ import type {
 import { type WebhookEventType, webhookApiVersion, webhookEventTypes } from '../../modules/events/event-types.js'
 import { toMoney } from '../../modules/money/money.js'
 import { type OrderStatus, orderStatuses } from '../../modules/orders/order-status.js'
+import { deliveryLogRetentionMs } from '../../modules/webhook-events/webhook-events.service.js'
 import { retryDelaysMs } from '../../modules/webhooks/delivery-policy.js'
 import { generateSecret, hashPassword } from '../../security/passwords.js'
 import { type SecretBox, tokenHash } from '../../security/secret-box.js'
@@ -42,11 +43,13 @@ import {
  * read on the large one.
  *
  * Every row is what the application itself would have written: orders with lines, amounts that add
- * up and a status history; products with variants, images and stock; an outbox of events, each
- * fanned out to the shop's webhook configurations as deliveries with their attempts. The data is
- * a pure function of the seed, the counts and the anchor instant (the newest timestamp); only the
- * credentials (API user, storefront token, admin password, webhook secret) are random, as in the
- * demo seed. Rows go in with multi-row INSERTs, many per transaction (bulk-insert.ts).
+ * up and a status history (over the year before the anchor); products with variants, images and
+ * stock; an outbox of events over the delivery log's 30 days (older ones would have been pruned,
+ * decision 0017), each fanned out to the shop's webhook configurations as deliveries with their
+ * attempts. The data is a pure function of the seed, the counts and the anchor instant (the
+ * newest timestamp); only the credentials (API user, storefront token, admin password, webhook
+ * secret) are random, as in the demo seed. Rows go in with multi-row INSERTs, many per transaction
+ * (bulk-insert.ts), with the big tables' secondary indexes built once at the end.
  *
  * Event payloads are abbreviated resources (the fields a receiver keys on: ids, status, totals),
  * so a million deliveries stay near a gigabyte instead of several.
@@ -90,8 +93,13 @@ const SECOND = 1_000
 const MINUTE = 60 * SECOND
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
-/** Orders and events cover the year before the anchor; products were added over three years. */
+/** Orders cover the year before the anchor; products were added over three years. */
 const historyMs = 365 * DAY
+/**
+ * Events and deliveries cover the delivery log's 30 days (decision 0017: the worker prunes older
+ * ones, so a long-running shop never holds more), starting a minute inside the window.
+ */
+const eventWindowMs = deliveryLogRetentionMs - MINUTE
 const catalogueMs = 3 * 365 * DAY
 /** The sort key packs an event's second and its index: at most 2^22 events. */
 const indexBits = 2 ** 22
@@ -546,7 +554,7 @@ const failureStatuses = [500, 502, 503, 504] as const
 
 /** Writes the timeline's events in time order, each with its deliveries and their attempts. */
 async function writeEvents(loader: BulkLoader, prng: Prng, timeline: Timeline, ctx: EventContext): Promise<void> {
-  const start = ctx.anchorMs - historyMs
+  const start = ctx.anchorMs - eventWindowMs
   const keys = timeline.order(start)
   const money = (minor: number) => toMoney(minor, ctx.currency)
   const customer = () => prng.pick(ctx.emails)
@@ -689,11 +697,11 @@ function writeDelivery(
   })
 }
 
-/** Adds `count` events not tied to an order's or product's own history, spread over the year. */
+/** Adds `count` events not tied to an order's or product's own history, spread over the log's window. */
 function addFillerEvents(timeline: Timeline, prng: Prng, count: number, anchorMs: number, products: number): void {
-  const start = anchorMs - historyMs
+  const start = anchorMs - eventWindowMs
   for (let n = 0; n < count; n++) {
-    const at = start + Math.floor(prng.next() * (historyMs - MINUTE))
+    const at = start + Math.floor(prng.next() * (eventWindowMs - MINUTE))
     const type = products > 0 ? prng.weighted(fillerEventMix) : 'NEWSLETTER_SUBSCRIBED'
     timeline.push(at, type, type === 'PRODUCT_UPDATED' ? Math.floor(prng.next() * products) : 0)
   }
@@ -766,6 +774,7 @@ async function writeOrders(
   const friendlyIds = new Set<string>()
   const start = ctx.anchorMs - historyMs
   const step = (historyMs - MINUTE) / Math.max(1, ctx.orders)
+  const eventStart = ctx.anchorMs - eventWindowMs
   let available = 0
   for (let i = 0; i < ctx.orders; i++) {
     const createdMs = Math.round(start + (i + prng.next()) * step)
@@ -832,7 +841,7 @@ async function writeOrders(
         reason: statusReason(status, carrier),
         created_at: iso(at),
       })
-      timeline.push(at, n === 0 ? 'ORDER_PLACED' : 'ORDER_UPDATED', i, statusIndex.get(status)!)
+      if (at >= eventStart) timeline.push(at, n === 0 ? 'ORDER_PLACED' : 'ORDER_UPDATED', i, statusIndex.get(status)!)
     }
 
     const shippingAddress = digital ? null : isSample ? ctx.location : person.address
@@ -1223,7 +1232,7 @@ export async function generateLargeShop(handle: DatabaseHandle, options: LargeSh
           timings,
           `events (${counts.events}) with deliveries and attempts`,
           async () => {
-            const windowStart = anchorMs - historyMs
+            const windowStart = anchorMs - eventWindowMs
             for (const [ref, product] of catalogue.entries()) {
               if (product.createdMs >= windowStart) timeline.push(product.createdMs, 'PRODUCT_CREATED', ref)
               if (product.updatedMs > product.createdMs && product.updatedMs >= windowStart) {
@@ -1273,7 +1282,7 @@ export async function generateLargeShop(handle: DatabaseHandle, options: LargeSh
 /**
  * Gives an existing shop (the demo shop, for the small side of a comparison) a delivery log of
  * `events` events: one webhook configuration receiving every type, the events spread over the
- * year before the anchor, each delivered (or failed) with its attempts.
+ * delivery log's 30 days before the anchor, each delivered (or failed) with its attempts.
  */
 export async function seedDeliveryLog(
   handle: DatabaseHandle,

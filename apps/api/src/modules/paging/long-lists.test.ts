@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DatabaseHandle, migrateToLatest } from '../../db/database.js'
+import { createTestDatabase } from '../../testing/test-database.js'
+import { createTotalCounter, inListOrder, pageWindow } from './long-lists.js'
+import { pageRequest } from './paging.js'
+
+describe('pageWindow', () => {
+  const items = Array.from({ length: 95 }, (_, i) => i)
+  /** Reads a window from `items` (sorted newest first) the way a repository does. */
+  const read = (page: number, size: number) => {
+    const window = pageWindow(pageRequest({ page, size }), items.length)
+    const sorted = window.reversed ? [...items].reverse() : items
+    return inListOrder(window, sorted.slice(window.offset, window.offset + window.limit))
+  }
+
+  it('answers every page exactly as a plain offset would, reading the back half from the end', () => {
+    for (const size of [1, 7, 20, 95, 100]) {
+      for (let page = 0; page * size <= items.length + size; page++) {
+        expect(read(page, size)).toEqual(items.slice(page * size, page * size + size))
+      }
+    }
+  })
+
+  it('reads the last page from the end at offset 0, and the first page forward', () => {
+    expect(pageWindow(pageRequest({ page: 4, size: 20 }), 95)).toEqual({ reversed: true, offset: 0, limit: 15 })
+    expect(pageWindow(pageRequest({ page: 0, size: 20 }), 95)).toEqual({ reversed: false, offset: 0, limit: 20 })
+    expect(pageWindow(pageRequest({ page: 9, size: 20 }), 95)).toEqual({ reversed: false, offset: 180, limit: 20 })
+    expect(pageWindow(pageRequest({ page: 3, size: 20 }), undefined)).toEqual({
+      reversed: false,
+      offset: 60,
+      limit: 20,
+    })
+  })
+})
+
+describe('createTotalCounter', () => {
+  let database: DatabaseHandle
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    await migrateToLatest(database.db)
+  })
+  afterAll(() => database.close())
+
+  it('counts once while the database is unchanged, and again after any write', async () => {
+    const totals = createTotalCounter(database.db)
+    let counted = 0
+    const count = async () => {
+      counted += 1
+      return 42
+    }
+    expect(await totals.total('k', count)).toBe(42)
+    expect(await totals.total('k', count)).toBe(42)
+    expect(counted).toBe(1)
+    // A write to any table moves the stamp: the next total is counted again, then reused.
+    await database.db.insertInto('shops').values(shopRow('sh_long_lists_1')).execute()
+    expect(await totals.total('k', count)).toBe(42)
+    expect(await totals.total('k', count)).toBe(42)
+    expect(counted).toBe(2)
+    // Totals are kept per key.
+    await totals.total('other', count)
+    expect(counted).toBe(3)
+  })
+
+  it('carries a windowed total forward by the rows that left the window, while unchanged', async () => {
+    const totals = createTotalCounter(database.db)
+    const calls: string[] = []
+    const count = async (since: string) => {
+      calls.push(`count ${since}`)
+      return 100
+    }
+    const between = async (from: string, to: string) => {
+      calls.push(`between ${from} ${to}`)
+      return 3
+    }
+    expect(await totals.totalSince('w', '2026-10-01', count, between)).toBe(100)
+    expect(await totals.totalSince('w', '2026-10-01', count, between)).toBe(100)
+    expect(await totals.totalSince('w', '2026-10-02', count, between)).toBe(97)
+    // A window that moved backwards (a clock set back) is counted afresh.
+    expect(await totals.totalSince('w', '2026-09-30', count, between)).toBe(100)
+    expect(calls).toEqual(['count 2026-10-01', 'between 2026-10-01 2026-10-02', 'count 2026-09-30'])
+  })
+})
+
+function shopRow(id: string) {
+  const at = '2026-11-01T00:00:00.000Z'
+  return {
+    id,
+    name: 'Long lists',
+    domain: `${id}.example`,
+    public_domain: '',
+    currency: 'USD',
+    contact_info: '{}',
+    webhook_secret: 'x',
+    webhook_secret_previous: null,
+    webhook_secret_previous_until: null,
+    created_at: at,
+    updated_at: at,
+  }
+}

@@ -1,0 +1,122 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely'
+import type { PageRequest } from './paging.js'
+
+/**
+ * What keeps offset paging cheap on long lists (decision 0016). Both halves of a page answer are
+ * linear in the list's length when done naively: the exact `total` the contract requires is a
+ * COUNT over every matching row, and `OFFSET n` reads the n rows it skips.
+ *
+ * - `pageWindow`: a page in the back half of a list is read from the other end (the sort reversed,
+ *   offset counted from the end, rows put back in order), so the last page costs what the first
+ *   does; the middle page is the worst case, at half the scan.
+ * - `createTotalCounter`: a total is counted once and reused while the database is unchanged. The
+ *   validity check is a stamp that moves on every write anyone makes (SQLite: `data_version` and
+ *   this connection's `total_changes()`; PostgreSQL: the WAL insert position), read before the
+ *   count, so a reused total is always exact; any write anywhere only costs a recount. A count over
+ *   a sliding time window (the delivery log's 30 days) is carried forward by subtracting the rows
+ *   that left the window since it was counted.
+ */
+
+/** How to read one page: in the list's order, or reversed from the end. */
+export interface PageWindow {
+  /** The sort direction of the list's own order (`desc` lists) or its reverse. */
+  reversed: boolean
+  offset: number
+  limit: number
+}
+
+/** Where page `request` of a list of `total` items is read from. */
+export function pageWindow(request: PageRequest, total: number | undefined): PageWindow {
+  const forward = { reversed: false, offset: request.offset, limit: request.size }
+  if (total === undefined || request.offset >= total) return forward
+  const end = Math.min(total, request.offset + request.size)
+  const fromEnd = total - end
+  return fromEnd < request.offset ? { reversed: true, offset: fromEnd, limit: end - request.offset } : forward
+}
+
+/** `direction` of a list sorted newest first, for a window. */
+export function sortDirection(window: PageWindow): 'asc' | 'desc' {
+  return window.reversed ? 'asc' : 'desc'
+}
+
+/** Rows read through `window`, in the list's order. */
+export function inListOrder<T>(window: PageWindow, rows: T[]): T[] {
+  return window.reversed ? rows.reverse() : rows
+}
+
+interface Counted {
+  stamp: string
+  total: number
+  /** Windowed counts: the window's start when counted. */
+  since?: string
+}
+
+/** Totals kept at most (small objects; the oldest goes first). */
+const maxEntries = 2000
+
+// biome-ignore lint/suspicious/noExplicitAny: any table set: the stamp queries name no table.
+export function createTotalCounter(db: Kysely<any>) {
+  const entries = new Map<string, Counted>()
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+  /** False once the stamp cannot be read (e.g. a PostgreSQL standby): then every total is counted. */
+  let stampable = true
+
+  async function readStamp(): Promise<string | undefined> {
+    if (!stampable) return undefined
+    try {
+      if (postgres) {
+        const { rows } = await sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(db)
+        return rows[0]?.lsn
+      }
+      const { rows } = await sql<{ changes: number; version: number }>`
+        select total_changes() as changes, (select data_version from pragma_data_version) as version`.execute(db)
+      return rows[0] ? `${rows[0].version}:${rows[0].changes}` : undefined
+    } catch {
+      stampable = false
+      return undefined
+    }
+  }
+
+  function remember(key: string, counted: Counted): void {
+    entries.delete(key)
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
+    entries.set(key, counted)
+  }
+
+  return {
+    /** The total `count` answers, reused while nothing was written since it was counted. */
+    async total(key: string, count: () => Promise<number>): Promise<number> {
+      const stamp = await readStamp()
+      const cached = entries.get(key)
+      if (stamp !== undefined && cached?.stamp === stamp) return cached.total
+      const total = await count()
+      if (stamp !== undefined) remember(key, { stamp, total })
+      return total
+    },
+
+    /**
+     * The total of a list restricted to rows created at or after `since`, a bound that only moves
+     * forward (a retention window): reused while nothing was written, less the rows that left the
+     * window in between (`countBetween(from, to)`: rows created in [from, to)).
+     */
+    async totalSince(
+      key: string,
+      since: string,
+      count: (since: string) => Promise<number>,
+      countBetween: (from: string, to: string) => Promise<number>,
+    ): Promise<number> {
+      const stamp = await readStamp()
+      const cached = entries.get(key)
+      let total: number
+      if (stamp !== undefined && cached?.stamp === stamp && cached.since !== undefined && cached.since <= since) {
+        total = cached.since === since ? cached.total : cached.total - (await countBetween(cached.since, since))
+      } else {
+        total = await count(since)
+      }
+      if (stamp !== undefined) remember(key, { stamp, total, since })
+      return total
+    },
+  }
+}
+
+export type TotalCounter = ReturnType<typeof createTotalCounter>
