@@ -51,6 +51,8 @@ const sources: Record<string, { table: string; column: string }[]> = {
   cartId: [{ table: 'carts', column: 'id' }],
 }
 
+const fixtureConfigurations = 12
+
 async function poolsOf(db: Db, shopId: string): Promise<Record<string, string[]>> {
   const pools: Record<string, string[]> = {}
   for (const [name, places] of Object.entries(sources)) {
@@ -81,19 +83,22 @@ export async function createFuzzEnvironment(): Promise<FuzzEnvironment> {
   try {
     for (const shop of [platform.demo, platform.other]) {
       const auth = { basic: shop.apiUser }
-      const created = await platform.call('createWebhookConfiguration', {
-        auth,
-        body: { url: 'http://127.0.0.1:9/fuzz-receiver', allowedTypes: ['ORDER_PLACED', 'PRODUCT_UPDATED'] },
-      })
-      if (created.status !== 200) throw new Error(`Fuzz setup: webhook configuration ${created.status}`)
-      await expectOk(
-        'test event',
-        platform.call('sendWebhookTestEvent', {
+      // Several, so that the valid deletes among the generated requests leave some to reach.
+      for (let i = 0; i < fixtureConfigurations; i++) {
+        const created = await platform.call('createWebhookConfiguration', {
           auth,
-          params: { webhookConfigurationId: created.body.id },
-          body: { type: 'ORDER_PLACED' },
-        }),
-      )
+          body: { url: `http://127.0.0.1:9/fuzz-receiver/${i}`, allowedTypes: ['ORDER_PLACED', 'PRODUCT_UPDATED'] },
+        })
+        if (created.status !== 200) throw new Error(`Fuzz setup: webhook configuration ${created.status}`)
+        await expectOk(
+          'test event',
+          platform.call('sendWebhookTestEvent', {
+            auth,
+            params: { webhookConfigurationId: created.body.id },
+            body: { type: 'ORDER_PLACED' },
+          }),
+        )
+      }
       await expectOk(
         'cart',
         platform.call('createCart', { auth: { storefrontToken: shop.storefrontToken }, body: { items: [] } }),
