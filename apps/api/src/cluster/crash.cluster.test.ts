@@ -122,6 +122,7 @@ describe('API nodes and workers SIGKILLed under checkout and fulfilment load', (
     const toFulfil: { orderId: string; items: CartItem[] }[] = []
     const fulfilled = new Map<string, number>()
     let outOfStock = 0
+    let fulfilmentRetriesRefused = 0
     let attemptsWithCode = 0
     const random = (min: number, max: number) => min + Math.random() * (max - min)
     // A steady load, not a tight loop: a shopper thinks a moment between purchases.
@@ -160,6 +161,7 @@ describe('API nodes and workers SIGKILLed under checkout and fulfilment load', (
         })
         // 409 FULFILLMENT_ALREADY_EXISTS: a retry of a fulfilment whose answer was lost with its node.
         if (shipped.status === 409 && shipped.body.code === 'FULFILLMENT_ALREADY_EXISTS' && shipped.retries > 0) {
+          fulfilmentRetriesRefused++
           fulfilled.set(next.orderId, (fulfilled.get(next.orderId) ?? 0) + 1)
           continue
         }
@@ -327,13 +329,18 @@ describe('API nodes and workers SIGKILLed under checkout and fulfilment load', (
     const duplicates = receiver.deliveries.length - received.size
 
     const recovered = purchases.filter((p) => p.recovered).length
+    // Writes that were sent to a node that died before answering (not merely refused by a down node).
+    const resent = [...client.failoverCauses]
+      .filter(([cause]) => cause.startsWith('POST') && !/ECONNREFUSED|NODE_DOWN/.test(cause))
+      .map(([cause, count]) => `${cause} ×${count}`)
     const statuses = new Map<string, number>()
     for (const order of orders) statuses.set(order.status, (statuses.get(order.status) ?? 0) + 1)
     process.stdout.write(
       `crash test: ${totalKills} kills (${kills.api} API node, ${kills.worker} worker) in ${loadSeconds.toFixed(0)} s of load, ${client.failovers} requests failed over; ` +
+        `re-sent after their node died mid-request: ${resent.join(', ') || 'none'}; ` +
         `restarts took ${median(restartMs.api)} ms (API node) and ${median(restartMs.worker)} ms (worker) at the median; ` +
         `${orders.length} orders checked (${recovered} checkouts answered by 409 CART_CLOSED after a lost answer, ${outOfStock} refused for stock, ` +
-        `${attemptsWithCode} tried the code, ${usedBy}/${promotionLimit} promotion uses), statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
+        `${attemptsWithCode} tried the code, ${usedBy}/${promotionLimit} promotion uses, ${fulfilmentRetriesRefused} re-sent fulfilments answered 409 FULFILLMENT_ALREADY_EXISTS), statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
         `${events.length} events, ${deliveries.length} deliveries, ${receiver.deliveries.length} requests received (${duplicates} duplicates), all delivered ${drainSeconds.toFixed(0)} s after the load\n`,
     )
   }, 270_000)

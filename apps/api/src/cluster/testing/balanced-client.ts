@@ -35,6 +35,16 @@ export interface BalancedClient {
   request(path: string, options?: RequestOptions): Promise<BalancedResponse>
   /** Requests that had to be sent again because a node was down or died. */
   readonly failovers: number
+  /**
+   * Why, per `METHOD /path error`: `ECONNREFUSED` and `NODE_DOWN` never reached a node; any other
+   * error was sent to a node that died before answering — the write may or may not have happened.
+   */
+  readonly failoverCauses: ReadonlyMap<string, number>
+}
+
+function errorCode(error: unknown): string {
+  const cause = (error as { cause?: { code?: string } }).cause
+  return cause?.code ?? (error as { code?: string }).code ?? (error as Error).message
 }
 
 /** A failure of the connection (refused, reset, closed early), as opposed to an HTTP answer. */
@@ -55,11 +65,13 @@ export function createBalancedClient(
 ): BalancedClient {
   let next = 0
   let failovers = 0
+  const failoverCauses = new Map<string, number>()
   const giveUpAfterMs = options.giveUpAfterMs ?? 60_000
   return {
     get failovers() {
       return failovers
     },
+    failoverCauses,
     async request(path, init = {}) {
       const headers: Record<string, string> = { ...init.headers }
       let payload: string | undefined
@@ -82,7 +94,7 @@ export function createBalancedClient(
         const base = urls[index]
         try {
           // An undefined URL is a node being restarted: the same as a refused connection.
-          if (!base) throw new TypeError('fetch failed: node is down')
+          if (!base) throw Object.assign(new TypeError('fetch failed: node is down'), { code: 'NODE_DOWN' })
           const response = await fetch(`${base}${path}`, {
             method: init.method ?? (payload === undefined ? 'GET' : 'POST'),
             headers,
@@ -107,6 +119,8 @@ export function createBalancedClient(
           if (!isConnectionError(error) || Date.now() - sentAt > giveUpAfterMs) throw error
           retries++
           failovers++
+          const cause = `${init.method ?? (payload === undefined ? 'GET' : 'POST')} ${path.split('?')[0]} ${errorCode(error)}`
+          failoverCauses.set(cause, (failoverCauses.get(cause) ?? 0) + 1)
           node = index + 1
           // Every node may be down for a moment (both restarting): back off a little.
           if (retries % urls.length === 0) await new Promise((resolve) => setTimeout(resolve, 100))
