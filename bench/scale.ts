@@ -42,6 +42,8 @@ const durationSeconds = Number(process.env.BENCH_DURATION ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
 /** Paged reads: the large shop's p50 latency within this factor of the demo shop's. */
 const pagedTarget = 2
+/** The write rate of the "while writing" reads. */
+const writeRate = Number(process.env.BENCH_SCALE_WRITES ?? 20)
 const MB = 2 ** 20
 
 type Engine = 'sqlite' | 'postgres'
@@ -58,6 +60,8 @@ interface Read {
   name: string
   path: (shop: ShopUnderTest) => string
   headers?: (shop: ShopUnderTest) => Record<string, string>
+  /** Writes per second made to the database while measuring (each invalidates the counted totals). */
+  writesPerSecond?: number
 }
 
 interface Figures {
@@ -152,6 +156,34 @@ async function streamFeed(port: number, host: string, sampleMemory: boolean): Pr
     })
   } finally {
     clearInterval(sampler)
+  }
+}
+
+/**
+ * Writes `perSecond` rows a second to a table no measured read touches (failed admin sign-ins):
+ * the background writes of a live shop, which make every counted total be counted again.
+ */
+function startWriter(database: DatabaseHandle, perSecond: number) {
+  let n = 0
+  let pending = Promise.resolve()
+  const timer = setInterval(() => {
+    n += 1
+    pending = database.db
+      .insertInto('admin_login_failures')
+      .values({
+        id: `bench_${process.pid}_${Date.now()}_${n}`,
+        email: 'bench@example.com',
+        ip: '192.0.2.1',
+        failed_at: new Date().toISOString(),
+      })
+      .execute()
+      .then(() => {})
+  }, 1000 / perSecond)
+  return {
+    async stop() {
+      clearInterval(timer)
+      await pending
+    },
   }
 }
 
@@ -286,6 +318,17 @@ async function benchEngine(engine: Engine): Promise<BenchRow[]> {
         headers: auth,
       },
       {
+        name: 'GET /order?size=20&page=middle (worst case of offset paging)',
+        path: (s) => `/open-api/v1.0/order?size=20&page=${Math.floor(fact(s).orderPages / 2)}`,
+        headers: auth,
+      },
+      {
+        name: `GET /order?size=20 (first page) while the database takes ${writeRate} writes/s`,
+        path: () => '/open-api/v1.0/order?size=20',
+        headers: auth,
+        writesPerSecond: writeRate,
+      },
+      {
         name: 'GET /order?status=IN_PRODUCTION&status=SHIPPED',
         path: () => '/open-api/v1.0/order?size=20&status=IN_PRODUCTION&status=SHIPPED',
         headers: auth,
@@ -317,6 +360,17 @@ async function benchEngine(engine: Engine): Promise<BenchRow[]> {
         headers: auth,
       },
       {
+        name: 'GET /webhook-events?size=20&page=middle (worst case of offset paging)',
+        path: (s) => `/open-api/v1.0/webhook-events?size=20&page=${Math.floor(fact(s).eventPages / 2)}`,
+        headers: auth,
+      },
+      {
+        name: `GET /webhook-events?size=20 (first page) while the database takes ${writeRate} writes/s`,
+        path: () => '/open-api/v1.0/webhook-events?size=20',
+        headers: auth,
+        writesPerSecond: writeRate,
+      },
+      {
         name: 'GET /v1/collections/all/products?size=20 (storefront, 1 s micro-cache)',
         path: (s) => `/v1/collections/all/products?size=20&storefront_token=${encodeURIComponent(s.storefrontToken)}`,
       },
@@ -338,7 +392,12 @@ async function benchEngine(engine: Engine): Promise<BenchRow[]> {
         const headers = read.headers?.(shop) ?? {}
         // Warm up (JIT, statement and page caches, credential cache) before measuring.
         await autocannon({ url, headers, connections: 4, duration: 1 })
-        figures.push(await measure(url, headers))
+        const writer = read.writesPerSecond ? startWriter(database, read.writesPerSecond) : undefined
+        try {
+          figures.push(await measure(url, headers))
+        } finally {
+          await writer?.stop()
+        }
       }
       const [small, large] = figures as [Figures, Figures]
       const latency = large.p50 / Math.max(small.p50, 0.5)

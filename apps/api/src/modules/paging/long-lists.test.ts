@@ -61,6 +61,19 @@ describe('createTotalCounter', () => {
     expect(counted).toBe(3)
   })
 
+  it('counts once for concurrent requests that find no total', async () => {
+    const totals = createTotalCounter(database.db)
+    let counted = 0
+    const count = async () => {
+      counted += 1
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      return 7
+    }
+    const answers = await Promise.all(Array.from({ length: 10 }, () => totals.total('herd', count)))
+    expect(answers).toEqual(Array(10).fill(7))
+    expect(counted).toBe(1)
+  })
+
   it('carries a windowed total forward by the rows that left the window, while unchanged', async () => {
     const totals = createTotalCounter(database.db)
     const calls: string[] = []

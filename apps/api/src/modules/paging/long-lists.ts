@@ -83,15 +83,32 @@ export function createTotalCounter(db: Kysely<any>) {
     entries.set(key, counted)
   }
 
+  /** Counts in flight, by key and stamp: concurrent requests that miss share one count. */
+  const inFlight = new Map<string, Promise<Counted>>()
+
+  function countOnce(key: string, stamp: string, count: () => Promise<Counted>): Promise<Counted> {
+    const flightKey = `${key}\u0000${stamp}`
+    let flight = inFlight.get(flightKey)
+    if (!flight) {
+      flight = count()
+        .then((counted) => {
+          remember(key, counted)
+          return counted
+        })
+        .finally(() => inFlight.delete(flightKey))
+      inFlight.set(flightKey, flight)
+    }
+    return flight
+  }
+
   return {
     /** The total `count` answers, reused while nothing was written since it was counted. */
     async total(key: string, count: () => Promise<number>): Promise<number> {
       const stamp = await readStamp()
+      if (stamp === undefined) return count()
       const cached = entries.get(key)
-      if (stamp !== undefined && cached?.stamp === stamp) return cached.total
-      const total = await count()
-      if (stamp !== undefined) remember(key, { stamp, total })
-      return total
+      if (cached?.stamp === stamp) return cached.total
+      return (await countOnce(key, stamp, async () => ({ stamp, total: await count() }))).total
     },
 
     /**
@@ -106,14 +123,16 @@ export function createTotalCounter(db: Kysely<any>) {
       countBetween: (from: string, to: string) => Promise<number>,
     ): Promise<number> {
       const stamp = await readStamp()
-      const cached = entries.get(key)
-      let total: number
-      if (stamp !== undefined && cached?.stamp === stamp && cached.since !== undefined && cached.since <= since) {
-        total = cached.since === since ? cached.total : cached.total - (await countBetween(cached.since, since))
-      } else {
-        total = await count(since)
+      if (stamp === undefined) return count(since)
+      let counted = entries.get(key)
+      if (counted?.stamp !== stamp || counted.since === undefined || counted.since > since) {
+        counted = await countOnce(key, stamp, async () => ({ stamp, since, total: await count(since) }))
       }
-      if (stamp !== undefined) remember(key, { stamp, total, since })
+      if (counted.since === undefined || counted.since > since) return count(since)
+      if (counted.since === since) return counted.total
+      const total = counted.total - (await countBetween(counted.since, since))
+      // Moving the window forward needs no write: the same stamp still vouches for it.
+      if (entries.get(key) === counted) remember(key, { stamp, since, total })
       return total
     },
   }
