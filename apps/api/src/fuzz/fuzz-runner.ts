@@ -4,7 +4,6 @@ import { caseArbitrary, type FuzzCase, type FuzzRequest } from './contract-arbit
 import { changedTables } from './database-probe.js'
 import type { FuzzEnvironment } from './fuzz-environment.js'
 import { checkResponse, type DocumentedResponse, documentedResponses, type Violation } from './invariants.js'
-import { knownGapOf } from './known-gaps.js'
 
 /**
  * Runs generated cases against the in-process app, one at a time, round-robin over every
@@ -38,8 +37,6 @@ export interface ViolationRecord {
   response: string
   /** The command that replays this case. */
   replay: string
-  /** The id of the known gap (known-gaps.ts) this finding belongs to. */
-  knownGap?: string
 }
 
 export interface FuzzReport {
@@ -185,12 +182,7 @@ export async function runFuzz(environment: FuzzEnvironment, options: FuzzOptions
       report.perKind[fuzzCase.kind] ??= {}
       bump(report.perKind[fuzzCase.kind] as Record<string, number>, statusKey)
       if (violations.length > 0) {
-        const gap = knownGapOf(
-          fuzzCase.kind,
-          violations.map((v) => v.rule),
-        )
         report.violations.push({
-          ...(gap ? { knownGap: gap.id } : {}),
           operationId: operation.operationId,
           caseIndex,
           seed: options.seed,
@@ -213,9 +205,8 @@ export async function runFuzz(environment: FuzzEnvironment, options: FuzzOptions
 /** One line per violation, for logs and assertion messages. */
 export function describeViolation(record: ViolationRecord): string {
   const rules = record.violations.map((v) => `${v.rule}: ${v.message}`).join('; ')
-  const known = record.knownGap ? ` (known gap ${record.knownGap})` : ''
   return (
-    `${record.operationId} [${record.kind} @ ${record.target || '(root)'}] → ${record.status ?? 'no answer'}${known}: ${rules}\n` +
+    `${record.operationId} [${record.kind} @ ${record.target || '(root)'}] → ${record.status ?? 'no answer'}: ${rules}\n` +
     `  request: ${record.request.method} ${record.request.url} ${JSON.stringify(record.request.headers)} ${record.request.payload ?? ''}\n` +
     `  response: ${record.response}\n` +
     `  replay: ${record.replay}`
@@ -239,8 +230,7 @@ export function groupViolations(records: ViolationRecord[]): ViolationGroup[] {
   const groups = new Map<string, ViolationGroup>()
   for (const record of records) {
     for (const violation of record.violations) {
-      const known = record.knownGap ? ` (known gap ${record.knownGap})` : ''
-      const signature = `${violation.rule} ${record.status ?? '-'} ${codeOf(record.response)} [${record.kind}]${known}`
+      const signature = `${violation.rule} ${record.status ?? '-'} ${codeOf(record.response)} [${record.kind}]`
       const group = groups.get(signature) ?? { signature, count: 0, operations: new Set<string>(), first: record }
       group.count += 1
       group.operations.add(record.operationId)

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util'
 import { createFuzzEnvironment } from './fuzz-environment.js'
 import { describeViolation, type FuzzReport, groupViolations, runFuzz } from './fuzz-runner.js'
-import { knownGaps } from './known-gaps.js'
 
 /**
  * `npm run fuzz [-- --runs N --seed S --operation ID --case I]`: contract fuzzing (decision 0015).
@@ -65,11 +64,6 @@ function print(report: FuzzReport): void {
   if (report.violations.length === 0) {
     console.log('no invariant violations')
     return
-  }
-  const gaps = knownGaps.filter((gap) => report.violations.some((record) => record.knownGap === gap.id))
-  for (const gap of gaps) {
-    const count = report.violations.filter((record) => record.knownGap === gap.id).length
-    console.log(`\nknown gap ${gap.id}: ${count} requests\n  why: ${gap.why}\n  fix: ${gap.fix}`)
   }
   const groups = groupViolations(report.violations)
   console.log(`\n${report.violations.length} invariant violations in ${groups.length} groups:`)
