@@ -187,6 +187,11 @@ function startWriter(database: DatabaseHandle, perSecond: number) {
   }
 }
 
+async function settle(base: string): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  await fetch(`${base}/healthz`)
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 async function openEngine(engine: Engine, dataDir: string): Promise<DatabaseHandle> {
@@ -230,6 +235,7 @@ async function benchEngine(engine: Engine): Promise<BenchRow[]> {
     log(
       `\n[${engine}] generating the large shop (${counts.orders} orders, ${counts.products} products, ${counts.events} events)`,
     )
+    const cpuBefore = process.cpuUsage()
     const generated = await generateLargeShop(database, {
       ...counts,
       anchorMs: now,
@@ -237,15 +243,17 @@ async function benchEngine(engine: Engine): Promise<BenchRow[]> {
       publicUrl: config.publicUrl,
       onProgress: (message) => log(`  ${message}`),
     })
-    log(`  total: ${(generated.totalMs / 1000).toFixed(1)} s`)
+    const cpu = process.cpuUsage(cpuBefore)
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6
+    log(`  total: ${(generated.totalMs / 1000).toFixed(1)} s (${cpuSeconds.toFixed(1)} s of this process's CPU)`)
     rows.push({
       suite: 'scale',
       name: `generate the large shop (${counts.orders} orders, ${counts.products} products, ${counts.events} events) [${engine}]`,
       value: generated.totalMs / 1000,
       unit: 's',
-      extra: generated.timings
-        .map((t) => `${t.phase.replace(/ \(.*?\)/g, '')} ${(t.ms / 1000).toFixed(1)} s`)
-        .join('; '),
+      extra:
+        `${cpuSeconds.toFixed(1)} s CPU in this process${engine === 'postgres' ? ' (plus the server’s)' : ''}; ` +
+        generated.timings.map((t) => `${t.phase.replace(/ \(.*?\)/g, '')} ${(t.ms / 1000).toFixed(1)} s`).join('; '),
     })
 
     await app.listen({ host: '127.0.0.1', port: 0 })
@@ -398,6 +406,8 @@ async function benchEngine(engine: Engine): Promise<BenchRow[]> {
         } finally {
           await writer?.stop()
         }
+        // Let the server finish what the load generator left in flight before the next measurement.
+        await settle(base)
       }
       const [small, large] = figures as [Figures, Figures]
       const latency = large.p50 / Math.max(small.p50, 0.5)
