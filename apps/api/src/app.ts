@@ -71,7 +71,7 @@ export function sharedContract(config: Config): Promise<Contract> {
 /** The composition root: wires configuration, storage, contract, services and routes. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock
-  const database = options.database ?? openDatabase(config.databaseUrl)
+  const database = options.database ?? openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize })
   await migrateToLatest(database.db)
   const contract = options.contract ?? (await sharedContract(config))
   const limiter: RateLimiter = config.redisUrl

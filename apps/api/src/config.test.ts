@@ -37,6 +37,14 @@ describe('parseConfig', () => {
     expect(config.rateLimit.windowMs).toBe(1000)
   })
 
+  it('reads the shared secret key and the pool size; refuses a pool of 0', () => {
+    const config = parseConfig({ SECRET_KEY: 'one key for every node', DATABASE_POOL_SIZE: '25' })
+    expect(config.secretKey).toBe('one key for every node')
+    expect(config.databasePoolSize).toBe(25)
+    expect(parseConfig({}).secretKey).toBeUndefined()
+    expect(() => parseConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE must be an integer from 1/)
+  })
+
   it('has HTTP timeouts that cut slow clients but outlast the longest rate-limit wait', () => {
     expect(parseConfig({}).http).toEqual({
       headersTimeoutMs: 10_000,

@@ -48,6 +48,13 @@ export interface Config {
   }
   /** Seed the demo shops on boot when the database is empty. */
   readonly seedDemo: boolean
+  /**
+   * Key material of the secret box (webhook secrets, app keys at rest). Unset: DATA_DIR/secret.key,
+   * created on first start. Every node and worker of one deployment must use the same key.
+   */
+  readonly secretKey: string | undefined
+  /** PostgreSQL connections per process (API node or worker). */
+  readonly databasePoolSize: number
   /** Run the webhook delivery worker inside this process. */
   readonly roles: ReadonlySet<'api' | 'worker'>
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -161,6 +168,8 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
     seedDemo: bool('SEED_DEMO', true),
     roles,
     logLevel,
+    secretKey: env.SECRET_KEY || undefined,
+    databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 1000),
     siteDir: path.resolve(env.SITE_DIR || path.join(repoRoot, 'apps/site/build')),
     openapiDir: path.join(repoRoot, 'openapi'),
     ...overrides,

@@ -49,7 +49,7 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const { clock, database, config } = deps
   const db = database.db
-  const secretBox = deps.secretBox ?? SecretBox.fromDataDir(config.dataDir)
+  const secretBox = deps.secretBox ?? SecretBox.fromConfig(config)
   const apiUsers = createApiUserService(db, clock)
   const shops = createShopService(db, secretBox)
   const orders = createOrderService(db, { serializers: pageSerializers(deps.contract, 'listOrders') })

@@ -16,14 +16,28 @@ export async function startPlatform(
   const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`))
   const app = await build(config)
   const { services, clock } = app.platform
-  if (config.seedDemo && !(await isSeeded(services.db))) {
-    const credentials = await seedDemo(services.db, {
-      secretBox: services.secretBox,
-      publicUrl: config.publicUrl,
-      now: clock.now(),
-    })
-    writeDemoCredentials(config.dataDir, credentials)
-    out(formatDemoBanner(credentials, config.publicUrl))
+
+  /**
+   * Nodes of one deployment booting together on an empty database all try to seed it; each shop is
+   * one transaction and the first shop's id is fixed, so exactly one node gets past it. The others'
+   * attempt fails on that shop and rolls back: they find the database seeded and go on.
+   */
+  async function seedUnlessRaced() {
+    try {
+      return await seedDemo(services.db, {
+        secretBox: services.secretBox,
+        publicUrl: config.publicUrl,
+        now: clock.now(),
+      })
+    } catch (error) {
+      if (await isSeeded(services.db)) return undefined
+      throw error
+    }
+  }
+  const seeded = config.seedDemo && !(await isSeeded(services.db)) ? await seedUnlessRaced() : undefined
+  if (seeded) {
+    writeDemoCredentials(config.dataDir, seeded)
+    out(formatDemoBanner(seeded, config.publicUrl))
   } else {
     const credentials = readDemoCredentials(config.dataDir)
     if (credentials) out(formatDemoBanner(credentials, config.publicUrl))

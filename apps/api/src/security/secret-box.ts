@@ -14,6 +14,11 @@ export class SecretBox {
     return new SecretBox(createHash('sha256').update(material).digest())
   }
 
+  /** SECRET_KEY when configured, else DATA_DIR/secret.key. */
+  static fromConfig(config: { secretKey: string | undefined; dataDir: string }): SecretBox {
+    return config.secretKey ? SecretBox.fromKey(config.secretKey) : SecretBox.fromDataDir(config.dataDir)
+  }
+
   /** Reads DATA_DIR/secret.key, creating it (mode 0600) on first use. */
   static fromDataDir(dataDir: string): SecretBox {
     const file = path.join(dataDir, 'secret.key')

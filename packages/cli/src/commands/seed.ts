@@ -35,7 +35,7 @@ export const seedCommand: Command = {
         return 0
       }
       const credentials = await seedDemo(database.db, {
-        secretBox: SecretBox.fromDataDir(config.dataDir),
+        secretBox: SecretBox.fromConfig(config),
         publicUrl: config.publicUrl,
         now: Date.now(),
       })

@@ -43,7 +43,7 @@ export const storefrontTokenCommand: Command = {
       }
       const tokens = createStorefrontTokenService(database.db, {
         clock: systemClock,
-        secretBox: SecretBox.fromDataDir(config.dataDir),
+        secretBox: SecretBox.fromConfig(config),
       })
       if (values.revoke) {
         const revoked = await tokens.revoke(shop.id)

@@ -20,7 +20,7 @@ export async function withPlatformAppRegistry<T>(
     const contract = await loadContract(config.openapiDir)
     const apps = createPlatformAppService(database.db, {
       clock: systemClock,
-      secretBox: SecretBox.fromDataDir(config.dataDir),
+      secretBox: SecretBox.fromConfig(config),
       scopes: platformScopes(contract),
     })
     return await use(apps)

@@ -44,10 +44,10 @@ export async function startWorker(
   config: Config,
   options: Partial<Pick<DeliveryWorkerOptions, 'leaseMs' | 'idlePollMs' | 'concurrency' | 'workerId'>> = {},
 ): Promise<WorkerProcess> {
-  const database = openDatabase(config.databaseUrl)
+  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize })
   await migrateToLatest(database.db)
   const clock = systemClock
-  const secretBox = SecretBox.fromDataDir(config.dataDir)
+  const secretBox = SecretBox.fromConfig(config)
   const log = jsonLineLog(config.logLevel)
   const worker = createDeliveryWorker({
     ...options,

@@ -1,0 +1,42 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { buildApp } from './app.js'
+import { parseConfig } from './config.js'
+import { migrateToLatest } from './db/database.js'
+import { readDemoCredentials } from './seed/demo-credentials.js'
+import { startPlatform } from './start.js'
+import { createTestDatabase } from './testing/test-database.js'
+
+describe('startPlatform', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-start-'))
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+
+  it('two nodes booting together on an empty database seed it once, and both start', async () => {
+    const database = await createTestDatabase()
+    await migrateToLatest(database.db)
+    const config = parseConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ROLES: 'api' })
+    const build = (c: typeof config) => buildApp(c, { database, logger: false, worker: false })
+    const outputs: string[][] = [[], []]
+    const apps = await Promise.all(
+      outputs.map((lines) => startPlatform(config, build, { out: (line) => lines.push(line) })),
+    )
+    try {
+      const shops = await database.db.selectFrom('shops').select('id').execute()
+      expect(shops).toHaveLength(2)
+      // The credentials written are the seeded ones: they work on either node.
+      const written = readDemoCredentials(dataDir)
+      expect(written?.shops.map((shop) => shop.id).sort()).toEqual(shops.map((shop) => shop.id).sort())
+      for (const app of apps) {
+        const { username, password } = written!.shops[0]!.apiUser
+        expect(await app.platform.services.apiUsers.verify(username, password)).toBeDefined()
+      }
+      for (const app of apps) expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200)
+      for (const lines of outputs) expect(lines.at(-1)).toMatch(/Fanshelf is running/)
+    } finally {
+      for (const app of apps) await app.close()
+      await database.close()
+    }
+  })
+})
