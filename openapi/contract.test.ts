@@ -454,6 +454,18 @@ describe('2. the spec is in the contracts', () => {
     expect(Object.keys(jsonAt(op.operation, 'responses') ?? {})).toEqual(expect.arrayContaining(['413', '415']))
   })
 
+  // Decision 0019: every write can be retried safely with an Idempotency-Key (the OAuth endpoints follow RFC 6749).
+  it.each(
+    allOperations()
+      .filter((op) => !op.call.startsWith('GET ') && !isOAuthEndpoint(op))
+      .map((op) => [`${op.document} ${op.call}`, op] as const),
+  )('%s takes an optional Idempotency-Key header and documents 409 and 422 for it', (_label, op) => {
+    const parameter = jsonArray(op.operation.parameters).find((p) => p.name === 'Idempotency-Key')
+    expect(parameter).toMatchObject({ in: 'header', required: false, schema: { minLength: 1, maxLength: 255 } })
+    expect(Object.keys(jsonAt(op.operation, 'responses') ?? {})).toEqual(expect.arrayContaining(['409', '422']))
+    expect(JSON.stringify(jsonAt(op.operation, 'responses', '422'))).toContain('IDEMPOTENCY_KEY_REUSED')
+  })
+
   it.each(
     allOperations()
       .filter((op) => 'requestBody' in op.operation && !isOAuthEndpoint(op))

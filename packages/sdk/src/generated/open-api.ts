@@ -4126,6 +4126,61 @@ export interface components {
       }
     }
     /**
+     * @description `IDEMPOTENCY_KEY_IN_USE` — another request with this `Idempotency-Key` (by the same
+     *     principal) is still running. Retry after a moment: once it has finished, its answer is
+     *     replayed. Not saved.
+     */
+    IdempotencyKeyInUse: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "IDEMPOTENCY_KEY_IN_USE",
+         *       "message": "A request with this Idempotency-Key is still running; retry once it has finished."
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'IDEMPOTENCY_KEY_IN_USE'
+        }
+      }
+    }
+    /**
+     * @description `IDEMPOTENCY_KEY_REUSED` — this `Idempotency-Key` was used by the same principal in the last
+     *     24 hours for a request with another method, path or body. Use a new key for a new request.
+     */
+    IdempotencyKeyReused: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "IDEMPOTENCY_KEY_REUSED",
+         *       "message": "This Idempotency-Key was used for a different request (method, path or body)."
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'IDEMPOTENCY_KEY_REUSED'
+        }
+      }
+    }
+    /**
      * @description The request conflicts with the current state of the resource. The operation lists its
      *     exact codes.
      */
@@ -4155,7 +4210,8 @@ export interface components {
     /**
      * @description `WEBHOOK_CONFIGURATION_DISABLED` — the configuration was disabled after failing deliveries
      *     and sends nothing. Fix your endpoint, then `PUT /webhooks/{webhookConfigurationId}` to enable
-     *     it again.
+     *     it again. `IDEMPOTENCY_KEY_IN_USE` — another request with the same `Idempotency-Key` is
+     *     still running.
      */
     WebhookConfigurationDisabled: {
       headers: {
@@ -4178,8 +4234,8 @@ export interface components {
          *     }
          */
         'application/json': components['schemas']['Error'] & {
-          /** @constant */
-          code?: 'WEBHOOK_CONFIGURATION_DISABLED'
+          /** @enum {unknown} */
+          code?: 'WEBHOOK_CONFIGURATION_DISABLED' | 'IDEMPOTENCY_KEY_IN_USE'
         }
       }
     }
@@ -4386,6 +4442,18 @@ export interface components {
   }
   parameters: {
     /**
+     * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+     *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+     *     request has run, its status and body are saved for 24 hours and replayed, with
+     *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+     *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+     *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+     *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+     *     not saved: a retry runs again. 1–255 printable ASCII characters.
+     * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+     */
+    IdempotencyKey: string
+    /**
      * @description 0-based page number. A page past the end answers an empty `results`.
      * @example 0
      */
@@ -4488,6 +4556,12 @@ export interface components {
   }
   requestBodies: never
   headers: {
+    /**
+     * @description `true` on an answer replayed for a retried `Idempotency-Key`: the request did not run again;
+     *     status and body are those of the first request.
+     * @example true
+     */
+    IdempotentReplayed: 'true'
     /**
      * @description Unique id of this request. Quote it when you contact support.
      * @example req_7Hq2LmX9vB4nK1pR6tW3sZ
@@ -5737,7 +5811,20 @@ export interface operations {
   setProductAvailability: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path: {
         /**
          * @description The product's id (a UUID).
@@ -5943,8 +6030,10 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['ProductNotFound']
+      409: components['responses']['IdempotencyKeyInUse']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -6120,7 +6209,20 @@ export interface operations {
   createPromotion: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path?: never
       cookie?: never
     }
@@ -6269,6 +6371,7 @@ export interface operations {
        *       (compared ignoring case; `details.promotionCode`).
        *     - `PROMOTION_CODES_DUPLICATION` — `codes` holds the same code twice when compared ignoring
        *       case (`details.promotionCodes`).
+       *     - `IDEMPOTENCY_KEY_IN_USE` — a request with the same `Idempotency-Key` is still running.
        */
       409: {
         headers: {
@@ -6292,12 +6395,13 @@ export interface operations {
            */
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
-            code?: 'PROMOTION_CODE_DUPLICATION' | 'PROMOTION_CODES_DUPLICATION'
+            code?: 'PROMOTION_CODE_DUPLICATION' | 'PROMOTION_CODES_DUPLICATION' | 'IDEMPOTENCY_KEY_IN_USE'
           }
         }
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -6507,7 +6611,20 @@ export interface operations {
   createFulfillment: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path?: never
       cookie?: never
     }
@@ -6631,6 +6748,7 @@ export interface operations {
        *     - `FULFILLMENT_ALREADY_EXISTS` — the order already has a fulfilment with this tracking
        *       number and carrier, so a retried request does not ship twice
        *       (`details.fulfillmentId` names it).
+       *     - `IDEMPOTENCY_KEY_IN_USE` — a request with the same `Idempotency-Key` is still running.
        */
       409: {
         headers: {
@@ -6654,12 +6772,13 @@ export interface operations {
            */
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
-            code?: 'FULFILLMENT_ORDER_CANCELLED' | 'FULFILLMENT_ALREADY_EXISTS'
+            code?: 'FULFILLMENT_ORDER_CANCELLED' | 'FULFILLMENT_ALREADY_EXISTS' | 'IDEMPOTENCY_KEY_IN_USE'
           }
         }
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -6860,7 +6979,20 @@ export interface operations {
   finishGiftDraw: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path: {
         /**
          * @description The draw's id (`gdr_…`), from the `GIFT_DRAW_STARTED` event.
@@ -7014,15 +7146,30 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['BasicAuthRequired']
       404: components['responses']['GiftDrawNotFound']
+      409: components['responses']['IdempotencyKeyInUse']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }
   createGiveawayLinks: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path?: never
       cookie?: never
     }
@@ -7151,8 +7298,10 @@ export interface operations {
           }
         }
       }
+      409: components['responses']['IdempotencyKeyInUse']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7373,7 +7522,20 @@ export interface operations {
   startStreaming: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path?: never
       cookie?: never
     }
@@ -7427,15 +7589,30 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['BasicAuthRequired']
+      409: components['responses']['IdempotencyKeyInUse']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }
   endStreaming: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path?: never
       cookie?: never
     }
@@ -7484,8 +7661,10 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['BasicAuthRequired']
+      409: components['responses']['IdempotencyKeyInUse']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7633,7 +7812,20 @@ export interface operations {
   getOrCreatePublicToken: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path?: never
       cookie?: never
     }
@@ -7662,8 +7854,10 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
+      409: components['responses']['IdempotencyKeyInUse']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7782,7 +7976,20 @@ export interface operations {
   createWebhookConfiguration: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path?: never
       cookie?: never
     }
@@ -7837,8 +8044,10 @@ export interface operations {
       400: components['responses']['WebhookUrlRejected']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
+      409: components['responses']['IdempotencyKeyInUse']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -7898,7 +8107,20 @@ export interface operations {
   updateWebhookConfiguration: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path: {
         /**
          * @description The webhook configuration's id (`wcon_…`).
@@ -7961,15 +8183,30 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['WebhookConfigurationNotFound']
+      409: components['responses']['IdempotencyKeyInUse']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }
   deleteWebhookConfiguration: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path: {
         /**
          * @description The webhook configuration's id (`wcon_…`).
@@ -7998,15 +8235,30 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['WebhookConfigurationNotFound']
+      409: components['responses']['IdempotencyKeyInUse']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }
   sendWebhookTestEvent: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path: {
         /**
          * @description The webhook configuration's id (`wcon_…`).
@@ -8065,6 +8317,7 @@ export interface operations {
       409: components['responses']['WebhookConfigurationDisabled']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -8261,7 +8514,20 @@ export interface operations {
   replayWebhookEvent: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path: {
         /**
          * @description The webhook event's id (`weve_…`), the envelope `id` of the delivery.
@@ -8326,6 +8592,7 @@ export interface operations {
       409: components['responses']['WebhookConfigurationDisabled']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }

@@ -658,6 +658,28 @@ export interface components {
         'application/json': components['schemas']['ValidationError'] | components['schemas']['Error']
       }
     }
+    /**
+     * @description `IDEMPOTENCY_KEY_REUSED` — this `Idempotency-Key` was used with the same storefront token in the
+     *     last 24 hours for a request with another method, path or body. Use a new key for a new request.
+     */
+    IdempotencyKeyReused: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "IDEMPOTENCY_KEY_REUSED",
+         *       "message": "This Idempotency-Key was used for a different request (method, path or body)."
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'IDEMPOTENCY_KEY_REUSED'
+        }
+      }
+    }
     /** @description `PAYLOAD_TOO_LARGE` — the request body is larger than 1 MiB (`details.limitBytes`). */
     PayloadTooLarge: {
       headers: {
@@ -899,6 +921,18 @@ export interface components {
      * @example "b7f3c1d2a9e84f06"
      */
     IfNoneMatch: string
+    /**
+     * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+     *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+     *     request has run, its status and body are saved for 24 hours and replayed, with
+     *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+     *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+     *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+     *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+     *     not saved: a retry runs again. 1–255 printable ASCII characters.
+     * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+     */
+    IdempotencyKey: string
   }
   requestBodies: never
   headers: {
@@ -1333,7 +1367,20 @@ export interface operations {
          */
         currency?: components['parameters']['Currency']
       }
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path?: never
       cookie?: never
     }
@@ -1423,7 +1470,10 @@ export interface operations {
       }
       400: components['responses']['CartBadRequest']
       401: components['responses']['Unauthorized']
-      /** @description `CART_INSUFFICIENT_STOCK`: a quantity exceeds the variant's stock. */
+      /**
+       * @description `CART_INSUFFICIENT_STOCK`: a quantity exceeds the variant's stock; `IDEMPOTENCY_KEY_IN_USE`:
+       *     a request with the same `Idempotency-Key` is still running.
+       */
       409: {
         headers: {
           'Request-Id': components['headers']['RequestId']
@@ -1435,6 +1485,7 @@ export interface operations {
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
     }
   }
   getCart: {
@@ -1533,7 +1584,20 @@ export interface operations {
          */
         currency?: components['parameters']['Currency']
       }
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path: {
         /**
          * @description The cart id answered by `POST /carts`.
@@ -1566,7 +1630,8 @@ export interface operations {
       404: components['responses']['CartNotFound']
       /**
        * @description `CART_CLOSED` (already checked out), `CART_INSUFFICIENT_STOCK` (the new line quantity exceeds
-       *     the stock) or `CART_TOO_MANY_LINES` (the cart would have more than 100 lines).
+       *     the stock) or `CART_TOO_MANY_LINES` (the cart would have more than 100 lines);
+       *     `IDEMPOTENCY_KEY_IN_USE` (a request with the same `Idempotency-Key` is still running).
        */
       409: {
         headers: {
@@ -1579,6 +1644,7 @@ export interface operations {
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
     }
   }
   changeCartItems: {
@@ -1592,7 +1658,20 @@ export interface operations {
          */
         currency?: components['parameters']['Currency']
       }
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path: {
         /**
          * @description The cart id answered by `POST /carts`.
@@ -1628,7 +1707,8 @@ export interface operations {
       404: components['responses']['CartNotFound']
       /**
        * @description `CART_CLOSED` (already checked out), `CART_INSUFFICIENT_STOCK` (a quantity exceeds the stock)
-       *     or `CART_TOO_MANY_LINES` (new lines would make more than 100).
+       *     or `CART_TOO_MANY_LINES` (new lines would make more than 100); `IDEMPOTENCY_KEY_IN_USE` (a
+       *     request with the same `Idempotency-Key` is still running).
        */
       409: {
         headers: {
@@ -1641,6 +1721,7 @@ export interface operations {
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
     }
   }
   removeCartItems: {
@@ -1654,7 +1735,20 @@ export interface operations {
          */
         currency?: components['parameters']['Currency']
       }
-      header?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
       path: {
         /**
          * @description The cart id answered by `POST /carts`.
@@ -1683,7 +1777,10 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       404: components['responses']['CartNotFound']
-      /** @description `CART_CLOSED`: the cart was already checked out. */
+      /**
+       * @description `CART_CLOSED`: the cart was already checked out; `IDEMPOTENCY_KEY_IN_USE`: a request with the
+       *     same `Idempotency-Key` is still running.
+       */
       409: {
         headers: {
           'Request-Id': components['headers']['RequestId']
@@ -1695,6 +1792,7 @@ export interface operations {
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
     }
   }
   getStorefrontShop: {
