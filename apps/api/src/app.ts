@@ -21,6 +21,8 @@ import { adminRoutes } from './modules/admin/admin.routes.js'
 import { adminSessionRoutes } from './modules/admin-sessions/admin-sessions.routes.js'
 import { createCheckoutRoutes } from './modules/checkout/checkout.routes.js'
 import { createFeedRoutes } from './modules/feed/feed.routes.js'
+import { createIdempotencyWrapper } from './modules/idempotency/idempotency.http.js'
+import { createIdempotencyService } from './modules/idempotency/idempotency.service.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { platformAppRoutes } from './modules/platform-apps/platform-apps.routes.js'
 import { MemoryRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.js'
@@ -127,7 +129,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Storefront API: CORS for any origin, UNSUPPORTED_CURRENCY, ETag/304 on catalogue reads.
   installStorefrontHttp(app, { onWrite: () => services.storefront.catalogCache.clear() })
   const handlers: HandlerTable = openApiHandlers(services)
+  // Idempotency-Key on the writes the contract declares it for (decision 0019).
+  const idempotency = createIdempotencyService({ db: database.db, clock })
   registerOperations(app, contract, handlers, {
+    wrap: createIdempotencyWrapper(idempotency),
     authorize: async (request, reply, operation) => {
       const principal = await resolvePrincipal(request, operation, services.authenticators)
       request.auth = principal

@@ -56,9 +56,39 @@ function responseSchemas(operation: Operation): Record<string, JsonSchema> {
   return out
 }
 
+/** A handler's answer before it is sent, so that a wrapper can save it (decision 0019). */
+export type PreparedReply = { sent: true } | { sent: false; status: number; contentType?: string; body?: string }
+
+/** Runs a validated request (`run`) in its place, or answers without running it. */
+export type OperationWrapper = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: () => Promise<PreparedReply>,
+) => Promise<PreparedReply>
+
 export interface RouterOptions {
   /** Runs before validation: resolves the principal and applies the rate limit. */
   authorize: (request: FastifyRequest, reply: FastifyReply, operation: Operation) => Promise<void>
+  /** The wrapper of an operation, if it has one (idempotency keys on writes). */
+  wrap?: (operation: Operation) => OperationWrapper | undefined
+}
+
+const jsonType = 'application/json; charset=utf-8'
+
+function prepareReply(reply: FastifyReply, status: number, result: unknown): PreparedReply {
+  if (reply.sent) return { sent: true }
+  if (reply.statusCode === 200 && status !== 200) reply.code(status)
+  if (result instanceof SerializedJson)
+    return { sent: false, status: reply.statusCode, contentType: jsonType, body: result.body }
+  if (result === undefined) return { sent: false, status: reply.statusCode }
+  return { sent: false, status: reply.statusCode, contentType: jsonType, body: reply.serialize(result) }
+}
+
+function sendPrepared(reply: FastifyReply, prepared: PreparedReply): FastifyReply {
+  if (prepared.sent) return reply
+  reply.code(prepared.status)
+  if (prepared.body === undefined) return reply.send()
+  return reply.type(prepared.contentType ?? jsonType).send(prepared.body)
 }
 
 export function registerOperations(
@@ -73,6 +103,7 @@ export function registerOperations(
     if (!handler) continue
     const validators = createRequestValidators(operation)
     const status = successStatus(operation)
+    const wrap = options.wrap?.(operation)
     app.route({
       method: operation.method,
       url: operation.url,
@@ -83,18 +114,22 @@ export function registerOperations(
         // Validated here rather than in a preHandler hook: one step less on every request.
         const issues = validators.validate(request)
         if (issues.length > 0) throw validationError(toValidationIssues(issues))
-        const result = await handler({
-          params: request.params as Record<string, string>,
-          query: request.query as Record<string, unknown>,
-          body: request.body,
-          auth: request.auth as Principal,
-          operation,
-          request,
-          reply,
-        })
+        const run = () =>
+          handler({
+            params: request.params as Record<string, string>,
+            query: request.query as Record<string, unknown>,
+            body: request.body,
+            auth: request.auth as Principal,
+            operation,
+            request,
+            reply,
+          })
+        if (wrap)
+          return sendPrepared(reply, await wrap(request, reply, async () => prepareReply(reply, status, await run())))
+        const result = await run()
         if (reply.sent) return reply
         if (reply.statusCode === 200 && status !== 200) reply.code(status)
-        if (result instanceof SerializedJson) return reply.type('application/json; charset=utf-8').send(result.body)
+        if (result instanceof SerializedJson) return reply.type(jsonType).send(result.body)
         return result === undefined ? reply.send() : result
       },
     })

@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto'
+import type { FastifyRequest } from 'fastify'
+import type { Operation } from '../../http/contract.js'
+import { DomainError, validationError } from '../../http/errors.js'
+import type { OperationWrapper, PreparedReply } from '../../http/operation-router.js'
+import type { Principal } from '../../http/principal.js'
+import { compileSchema } from '../../http/validation.js'
+import type { IdempotencyService, IdempotentRequest, SavedResponse } from './idempotency.service.js'
+
+/**
+ * `Idempotency-Key` on the writes of the open and storefront APIs (decision 0019). An operation
+ * takes the key when its contract declares the header; the header's schema comes from there too.
+ * The wrapper runs after authentication, rate limiting and request validation, so none of those
+ * refusals is ever saved.
+ */
+
+const headerName = 'idempotency-key'
+
+/**
+ * Refusals that say nothing about the write itself — the request was not allowed to run — are not
+ * saved, whatever status the handler gave them: a corrected or re-authorized retry runs.
+ */
+const unsavedCodes = new Set([
+  'REQUEST_VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'INVALID_TOKEN',
+  'INSUFFICIENT_SCOPE',
+  'BASIC_AUTH_REQUIRED',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+])
+
+export function isSavedError(error: DomainError): boolean {
+  return error.status < 500 && ![401, 403, 429, 499].includes(error.status) && !unsavedCodes.has(error.code)
+}
+
+export function principalKeyOf(principal: Principal | undefined): string | undefined {
+  switch (principal?.kind) {
+    case 'apiUser':
+      return `api-user:${principal.apiUserId}`
+    case 'platformApp':
+      return `grant:${principal.grantId}`
+    case 'storefront':
+      return `storefront-token:${principal.tokenId}`
+    default:
+      return undefined
+  }
+}
+
+/** JSON with object keys sorted, so that `{"a":1,"b":2}` and `{"b":2,"a":1}` are one body. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, child]) => child !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, child]) => `${JSON.stringify(key)}:${canonicalJson(child)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/** sha256 of the method, the path, the query (without credentials) and the canonical body. */
+export function requestFingerprint(
+  method: string,
+  path: string,
+  query: Record<string, unknown>,
+  body: unknown,
+): string {
+  return createHash('sha256')
+    .update(canonicalJson([method, path, query, body ?? null]))
+    .digest('hex')
+}
+
+function fingerprintOf(request: FastifyRequest, operation: Operation): string {
+  const query = Object.fromEntries(
+    Object.entries((request.query ?? {}) as Record<string, unknown>).filter(
+      ([name]) => !operation.queryAuthParameters.includes(name),
+    ),
+  )
+  return requestFingerprint(request.method, request.url.split('?')[0] ?? '', query, request.body)
+}
+
+function savedResponseOf(prepared: PreparedReply & { sent: false }, location: unknown): SavedResponse {
+  const headers: Record<string, string> = {}
+  if (prepared.contentType) headers['content-type'] = prepared.contentType
+  if (typeof location === 'string') headers.location = location
+  return { status: prepared.status, headers, body: prepared.body ?? '' }
+}
+
+/** Gives the operation router a wrapper for every operation whose contract declares `Idempotency-Key`. */
+export function createIdempotencyWrapper(
+  service: IdempotencyService,
+): (operation: Operation) => OperationWrapper | undefined {
+  return (operation) => {
+    const parameter = operation.parameters.find((p) => p.in === 'header' && p.name.toLowerCase() === headerName)
+    if (!parameter) return undefined
+    const validateKey = compileSchema(parameter.schema ?? { type: 'string' }, 'parameters')
+
+    return async (request, reply, run) => {
+      const header = request.headers[headerName]
+      const principalKey = principalKeyOf(request.auth)
+      if (header === undefined || !principalKey) return run()
+      const key = Array.isArray(header) ? header.join(', ') : header
+      if (!validateKey(key)) {
+        throw validationError(
+          (validateKey.errors ?? []).map((error) => ({
+            location: 'header' as const,
+            field: parameter.name,
+            rule: error.keyword,
+            message: error.message ?? 'is invalid',
+          })),
+        )
+      }
+      const idempotent: IdempotentRequest = {
+        principalKey,
+        key,
+        fingerprint: fingerprintOf(request, operation),
+        owner: request.id,
+      }
+      const begun = await service.begin(idempotent)
+      if (begun.kind === 'replay') {
+        const { status, headers, body } = begun.response
+        if (headers.location) reply.header('location', headers.location)
+        reply.header('idempotent-replayed', 'true')
+        return body === ''
+          ? { sent: false, status }
+          : { sent: false, status, contentType: headers['content-type'] ?? 'application/json; charset=utf-8', body }
+      }
+
+      let prepared: PreparedReply
+      try {
+        prepared = await run()
+      } catch (error) {
+        if (error instanceof DomainError && isSavedError(error)) {
+          const body = JSON.stringify({
+            code: error.code,
+            message: error.message,
+            ...(error.details ? { details: error.details } : {}),
+          })
+          await service.complete(idempotent, {
+            status: error.status,
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+            body,
+          })
+        } else {
+          await service.release(idempotent)
+        }
+        throw error
+      }
+      // A handler that sent its own answer (none of the contract's writes does) cannot be replayed.
+      if (prepared.sent || prepared.status >= 500) await service.release(idempotent)
+      else await service.complete(idempotent, savedResponseOf(prepared, reply.getHeader('location')))
+      return prepared
+    }
+  }
+}
