@@ -78,6 +78,17 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {}
 export interface RequestOptions {
   /** Extra request headers (e.g. `If-None-Match` on storefront reads). */
   headers?: Record<string, string>
+  /**
+   * Makes a write (`POST`, `PUT`, `DELETE`) safe to retry: sent as `Idempotency-Key`. Pass the same
+   * key when you retry the same write; the server replays the first answer for 24 h.
+   *
+   * @example
+   * ```ts
+   * const key = crypto.randomUUID()
+   * await client.createWebhookConfiguration({ body, idempotencyKey: key })
+   * ```
+   */
+  idempotencyKey?: string
   /** Aborts the request, including any wait for a rate-limit retry. */
   signal?: AbortSignal
 }

@@ -36,6 +36,17 @@ describe('requests built from the contract', () => {
     expect(metadata?.headers.authorization).toBeUndefined()
   })
 
+  it('sends idempotencyKey as the Idempotency-Key header, and none when it is not given', async () => {
+    server = await startFakeServer(() => ({ status: 200, body: {} }))
+    const client = createOpenApiClient({ baseUrl: server.origin, auth: { accessToken: 'at_1' } })
+    const body = { url: 'https://hooks.example/x', allowedTypes: ['DONATION' as const] }
+    await client.createWebhookConfiguration({ body, idempotencyKey: 'key-1' })
+    await client.createWebhookConfiguration({ body })
+    const [keyed, plain] = server.requests
+    expect(keyed?.headers['idempotency-key']).toBe('key-1')
+    expect(plain?.headers['idempotency-key']).toBeUndefined()
+  })
+
   it('resolves operations that answer no body to undefined, and call() to the whole answer', async () => {
     server = await startFakeServer((request) =>
       request.method === 'DELETE'

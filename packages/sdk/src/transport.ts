@@ -52,6 +52,8 @@ export interface CallArgs {
   query?: Record<string, unknown>
   body?: unknown
   headers?: Record<string, string>
+  /** Sent as the `Idempotency-Key` header (writes); the same on every retry of this call. */
+  idempotencyKey?: string
   signal?: AbortSignal
 }
 
@@ -134,6 +136,7 @@ export function createTransport(options: TransportOptions): Transport {
       const url = buildUrl(baseUrl, route, args.path, { ...args.query, ...credential?.query })
       const headers = new Headers({ accept: 'application/json', ...options.headers, ...args.headers })
       if (credential?.authorization) headers.set('authorization', credential.authorization)
+      if (args.idempotencyKey !== undefined) headers.set('idempotency-key', args.idempotencyKey)
       let body: string | undefined
       if (args.body !== undefined) {
         const encoded = encodeBody(route, args.body)

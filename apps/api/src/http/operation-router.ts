@@ -57,7 +57,9 @@ function responseSchemas(operation: Operation): Record<string, JsonSchema> {
 }
 
 /** A handler's answer before it is sent, so that a wrapper can save it (decision 0019). */
-export type PreparedReply = { sent: true } | { sent: false; status: number; contentType?: string; body?: string }
+export type PreparedReply =
+  | { sent: true }
+  | { sent: false; status: number; contentType?: string; body?: string | Buffer }
 
 /** Runs a validated request (`run`) in its place, or answers without running it. */
 export type OperationWrapper = (
@@ -81,7 +83,13 @@ function prepareReply(reply: FastifyReply, status: number, result: unknown): Pre
   if (result instanceof SerializedJson)
     return { sent: false, status: reply.statusCode, contentType: jsonType, body: result.body }
   if (result === undefined) return { sent: false, status: reply.statusCode }
-  return { sent: false, status: reply.statusCode, contentType: jsonType, body: reply.serialize(result) }
+  const body = reply.serialize(result)
+  return {
+    sent: false,
+    status: reply.statusCode,
+    contentType: jsonType,
+    body: typeof body === 'string' || Buffer.isBuffer(body) ? body : Buffer.from(body),
+  }
 }
 
 function sendPrepared(reply: FastifyReply, prepared: PreparedReply): FastifyReply {

@@ -84,7 +84,8 @@ function savedResponseOf(prepared: PreparedReply & { sent: false }, location: un
   const headers: Record<string, string> = {}
   if (prepared.contentType) headers['content-type'] = prepared.contentType
   if (typeof location === 'string') headers.location = location
-  return { status: prepared.status, headers, body: prepared.body ?? '' }
+  const body = prepared.body ?? ''
+  return { status: prepared.status, headers, body: typeof body === 'string' ? body : body.toString('utf8') }
 }
 
 /** Gives the operation router a wrapper for every operation whose contract declares `Idempotency-Key`. */
