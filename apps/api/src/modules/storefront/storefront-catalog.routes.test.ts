@@ -484,7 +484,7 @@ describe('CORS', () => {
   it('allows any origin on answers and errors, and exposes ETag', async () => {
     const ok = await platform.call('listCollections', { auth: asDemo, headers: { origin: 'https://a.example' } })
     expect(ok.headers['access-control-allow-origin']).toBe('*')
-    expect(ok.headers['access-control-expose-headers']).toContain('ETag')
+    expect(ok.headers['access-control-expose-headers']).toBe('ETag, Request-Id, Idempotent-Replayed')
     const missing = await platform.app.inject({ method: 'GET', url: '/v1/nothing-here' })
     expect(missing.headers['access-control-allow-origin']).toBe('*')
   })

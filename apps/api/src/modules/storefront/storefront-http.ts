@@ -23,7 +23,7 @@ const cacheableOperations = new Set([
   'getCollection',
   'listCollectionProducts',
 ])
-const exposedHeaders = 'ETag, Request-Id'
+const exposedHeaders = 'ETag, Request-Id, Idempotent-Replayed'
 
 function isStorefrontUrl(url: string): boolean {
   return url.startsWith(prefix) || url === '/v1' || url.startsWith('/v1?')
