@@ -299,6 +299,7 @@ async function benchEngine(engine: Engine): Promise<BenchRow[]> {
         .selectFrom('orders')
         .select(['email', (eb) => eb.fn.countAll<number>().as('n')])
         .where('shop_id', '=', shop.id)
+        .where('source_type', '=', 'ORDER')
         .groupBy('email')
         .orderBy('n', 'desc')
         .orderBy('email')

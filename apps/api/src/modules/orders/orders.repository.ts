@@ -24,6 +24,7 @@ function filteredOrders(db: Executor, shopId: string, filter: OrderFilter) {
 
 /** A page of orders, newest first; the window (long-lists.ts) may read it from the list's end. */
 export async function listOrders(db: Executor, shopId: string, filter: OrderFilter, window: PageWindow) {
+  if (window.limit === 0) return []
   const direction = sortDirection(window)
   const rows = await filteredOrders(db, shopId, filter)
     .selectAll()

@@ -24,7 +24,8 @@ describe('pageWindow', () => {
   it('reads the last page from the end at offset 0, and the first page forward', () => {
     expect(pageWindow(pageRequest({ page: 4, size: 20 }), 95)).toEqual({ reversed: true, offset: 0, limit: 15 })
     expect(pageWindow(pageRequest({ page: 0, size: 20 }), 95)).toEqual({ reversed: false, offset: 0, limit: 20 })
-    expect(pageWindow(pageRequest({ page: 9, size: 20 }), 95)).toEqual({ reversed: false, offset: 180, limit: 20 })
+    // Past the end: nothing to read (an offset would walk the whole list to find that out).
+    expect(pageWindow(pageRequest({ page: 9, size: 20 }), 95)).toEqual({ reversed: false, offset: 180, limit: 0 })
     expect(pageWindow(pageRequest({ page: 3, size: 20 }), undefined)).toEqual({
       reversed: false,
       offset: 60,

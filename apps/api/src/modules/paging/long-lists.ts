@@ -25,10 +25,12 @@ export interface PageWindow {
   limit: number
 }
 
-/** Where page `request` of a list of `total` items is read from. */
+/** Where page `request` of a list of `total` items is read from (`limit` 0: past the end, read nothing). */
 export function pageWindow(request: PageRequest, total: number | undefined): PageWindow {
   const forward = { reversed: false, offset: request.offset, limit: request.size }
-  if (total === undefined || request.offset >= total) return forward
+  if (total === undefined) return forward
+  // A page past the end is empty: an OFFSET would still walk the whole list to find that out.
+  if (request.offset >= total) return { reversed: false, offset: request.offset, limit: 0 }
   const end = Math.min(total, request.offset + request.size)
   const fromEnd = total - end
   return fromEnd < request.offset ? { reversed: true, offset: fromEnd, limit: end - request.offset } : forward

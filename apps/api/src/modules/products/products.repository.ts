@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Dialect, Executor } from '../../db/database.js'
 import type { ProductsTable } from '../../db/schema.js'
+import { inListOrder, type PageWindow, sortDirection } from '../paging/long-lists.js'
 import type { PageRequest } from '../paging/paging.js'
 
 /** A LIKE pattern matching `term` anywhere, with the LIKE wildcards in it taken literally. */
@@ -16,14 +17,18 @@ function filteredProducts(db: Executor, shopId: string, search: string | undefin
   return query
 }
 
-export function listProducts(db: Executor, shopId: string, search: string | undefined, page: PageRequest) {
-  return filteredProducts(db, shopId, search)
+/** A page of products, newest first; the window (long-lists.ts) may read it from the list's end. */
+export async function listProducts(db: Executor, shopId: string, search: string | undefined, window: PageWindow) {
+  if (window.limit === 0) return []
+  const direction = sortDirection(window)
+  const rows = await filteredProducts(db, shopId, search)
     .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.size)
-    .offset(page.offset)
+    .orderBy('created_at', direction)
+    .orderBy('id', direction)
+    .limit(window.limit)
+    .offset(window.offset)
     .execute()
+  return inListOrder(window, rows)
 }
 
 export async function countProducts(db: Executor, shopId: string, search: string | undefined): Promise<number> {

@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../../db/database.js'
 import type { VariantsTable } from '../../db/schema.js'
 import { notFound } from '../../http/errors.js'
 import { recordEvent } from '../events/event-outbox.js'
+import { createTotalCounter, pageWindow } from '../paging/long-lists.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import { nextProductState } from './product-state.js'
 import { toProductResource, toStockRecordResource } from './products.mapper.js'
@@ -28,6 +29,7 @@ function productNotFound(productId: string) {
 
 export function createProductService(db: Db, options: ProductServiceOptions) {
   const { clock, dialect } = options
+  const totals = createTotalCounter(db)
   async function withVariants<T extends { id: string }>(shopId: string, products: T[]) {
     const variants = await listVariants(
       db,
@@ -51,14 +53,16 @@ export function createProductService(db: Db, options: ProductServiceOptions) {
 
   return {
     async listProducts(shopId: string, search: string | undefined, page: PageRequest) {
-      const [rows, total] = await Promise.all([
-        listProducts(db, shopId, search, page),
-        countProducts(db, shopId, search),
-      ])
+      // Long lists (decision 0016): the total is counted once while unchanged, deep pages read from the end.
+      const total = () => totals.total(JSON.stringify([shopId, search]), () => countProducts(db, shopId, search))
+      const [rows, count] =
+        page.offset === 0
+          ? await Promise.all([listProducts(db, shopId, search, pageWindow(page, undefined)), total()])
+          : await total().then(async (n) => [await listProducts(db, shopId, search, pageWindow(page, n)), n] as const)
       const variantsOf = await withVariants(shopId, rows)
       return toPage(
         rows.map((row) => toProductResource(row, variantsOf(row))),
-        total,
+        count,
         page,
       )
     },

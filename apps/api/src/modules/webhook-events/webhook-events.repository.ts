@@ -73,6 +73,7 @@ export function listWebhookEvents(
   filter: WebhookEventFilter,
   window: PageWindow,
 ): Promise<WebhookEventRow[]> {
+  if (window.limit === 0) return Promise.resolve([])
   const direction = sortDirection(window)
   const page = visibleEvents(db, owner, filter)
     .select('e.id')
