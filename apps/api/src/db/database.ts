@@ -19,6 +19,7 @@ import * as gifting from './migrations/0004-gifting.js'
 import * as storefront from './migrations/0005-storefront.js'
 import * as platformApps from './migrations/0006-platform-apps.js'
 import * as longLists from './migrations/0007-long-lists.js'
+import * as longListsOrders from './migrations/0007-long-lists-orders.js'
 import * as deliveryLogRetention from './migrations/0008-delivery-log-retention.js'
 import * as idempotencyKeys from './migrations/0009-idempotency-keys.js'
 import type { Database } from './schema.js'
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0005-storefront': storefront,
   '0006-platform-apps': platformApps,
   '0007-long-lists': longLists,
+  '0007-long-lists-orders': longListsOrders,
   '0008-delivery-log-retention': deliveryLogRetention,
   '0009-idempotency-keys': idempotencyKeys,
 }

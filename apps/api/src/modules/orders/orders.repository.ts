@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js'
-import { inListOrder, type PageWindow, sortDirection } from '../paging/long-lists.js'
+import { type PageWindow, sortDirection } from '../paging/long-lists.js'
 
 export interface OrderFilter {
   email?: string
@@ -22,18 +22,28 @@ function filteredOrders(db: Executor, shopId: string, filter: OrderFilter) {
   return query
 }
 
-/** A page of orders, newest first; the window (long-lists.ts) may read it from the list's end. */
+/**
+ * A page of orders, newest first; the window (long-lists.ts) may read it from the list's end. The
+ * page's ids are found on index entries alone ((shop_id, created_at, id), (shop_id, status,
+ * created_at, id)) and only its rows are read: an offset or a sort then handles index entries, not
+ * whole orders.
+ */
 export async function listOrders(db: Executor, shopId: string, filter: OrderFilter, window: PageWindow) {
   if (window.limit === 0) return []
   const direction = sortDirection(window)
-  const rows = await filteredOrders(db, shopId, filter)
-    .selectAll()
+  const page = filteredOrders(db, shopId, filter)
+    .select('id')
     .orderBy('created_at', direction)
     .orderBy('id', direction)
     .limit(window.limit)
     .offset(window.offset)
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', 'in', page)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .execute()
-  return inListOrder(window, rows)
 }
 
 export async function countOrders(db: Executor, shopId: string, filter: OrderFilter): Promise<number> {
