@@ -5,7 +5,8 @@
  * reported, never asserted. A suite that failed or left no fresh results is named as such; results
  * older than this run are never passed off as its own.
  *
- *   npm run bench [-- api scale]   (only the named suites)
+ *   npm run bench [-- api scale]       (only the named suites)
+ *   npm run bench -- --report-only     (rewrite latest.md from the results already there)
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -21,7 +22,8 @@ import {
 
 const root = path.resolve(import.meta.dirname, '..')
 const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>
-const requested = process.argv.slice(2)
+const reportOnly = process.argv.includes('--report-only')
+const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
 const suites = Object.keys(scripts)
   .filter((name) => name.startsWith('bench:'))
   .map((name) => name.slice('bench:'.length))
@@ -30,7 +32,7 @@ const suites = Object.keys(scripts)
 const started = new Date()
 const loadBefore = loadDescription()
 const outcomes = new Map<string, { status: number | null; seconds: number }>()
-for (const suite of suites) {
+for (const suite of reportOnly ? [] : suites) {
   process.stdout.write(`\n== bench:${suite} ==\n`)
   const suiteStarted = performance.now()
   const result = spawnSync('npm', ['run', `bench:${suite}`], { cwd: root, stdio: 'inherit' })
@@ -41,8 +43,10 @@ const loadAfter = loadDescription()
 const sections: string[] = [
   '# Benchmark report',
   '',
-  `Machine: ${machineDescription()}. Generated ${new Date().toISOString()} by \`npm run bench\` ` +
-    `(started ${started.toISOString()}; ${loadBefore} before, ${loadAfter} after).`,
+  reportOnly
+    ? `Machine: ${machineDescription()}. Rewritten ${started.toISOString()} by \`npm run bench -- --report-only\` from the results already there.`
+    : `Machine: ${machineDescription()}. Generated ${new Date().toISOString()} by \`npm run bench\` ` +
+      `(started ${started.toISOString()}; ${loadBefore} before, ${loadAfter} after).`,
   '',
   'Ratios compare figures measured in the same run, on the same machine, under the same load; absolute',
   'numbers depend on the machine and on whatever else it was doing (see the load averages).',
@@ -50,7 +54,7 @@ const sections: string[] = [
 const problems: string[] = []
 const summary: string[] = []
 for (const suite of suites) {
-  const outcome = outcomes.get(suite)!
+  const outcome = outcomes.get(suite) ?? { status: 0, seconds: 0 }
   const results = readSuiteResults(suite)
   const fresh = results !== undefined && results.writtenAt >= started
   sections.push('', `## ${suite}`, '')
@@ -69,7 +73,7 @@ for (const suite of suites) {
   const targeted = results.rows.filter((row: BenchRow) => row.met !== undefined)
   const met = targeted.filter((row) => row.met).length
   summary.push(
-    `| ${suite} | ${fresh ? `${outcome.seconds.toFixed(0)} s` : 'stale'} | ${met} of ${targeted.length} | ${
+    `| ${suite} | ${fresh ? `${outcome.seconds.toFixed(0)} s` : `earlier run (${results.writtenAt.toISOString()})`} | ${met} of ${targeted.length} | ${
       targeted
         .filter((row) => !row.met)
         .map((row) => row.name)
