@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js'
 import type { ShopsTable, VariantsTable } from '../../db/schema.js'
 import { demoShopSpec } from '../../seed/demo-catalog.js'
+import { createChangeStamp } from '../paging/long-lists.js'
 import { listVariants } from '../products/products.repository.js'
 import { feedVersion, findShopByHost, listPublicProductsPage, listShops } from './feed.repository.js'
 import { feedHead, feedItems, feedTail } from './feed-xml.js'
@@ -25,7 +26,14 @@ export function hostName(hostHeader: string | undefined): string {
   return host.replace(/:\d+$/, '')
 }
 
+type FeedVersion = Awaited<ReturnType<typeof feedVersion>>
+
+/** Shops whose feed version is kept. */
+const maxVersions = 1000
+
 export function createFeedService(db: Db) {
+  const readStamp = createChangeStamp(db)
+  const versions = new Map<string, { stamp: string; version: FeedVersion }>()
   return {
     /** The shop a Host header addresses: its domain or public domain; loopback hosts the demo shop. */
     async findShop(hostHeader: string | undefined): Promise<ShopsTable | undefined> {
@@ -35,7 +43,23 @@ export function createFeedService(db: Db) {
       return host ? findShopByHost(db, host) : undefined
     },
 
-    version: (shopId: string) => feedVersion(db, shopId),
+    /**
+     * What the feed's validators are computed from. Counting a large catalogue takes a while, and
+     * every request (a 304 revalidation too) needs it before its first byte: it is reused while the
+     * database is unchanged (long-lists.ts), so it is exact.
+     */
+    async version(shopId: string): Promise<FeedVersion> {
+      const stamp = await readStamp()
+      const cached = versions.get(shopId)
+      if (stamp !== undefined && cached?.stamp === stamp) return cached.version
+      const version = await feedVersion(db, shopId)
+      if (stamp !== undefined) {
+        versions.delete(shopId)
+        if (versions.size >= maxVersions) versions.delete(versions.keys().next().value as string)
+        versions.set(shopId, { stamp, version })
+      }
+      return version
+    },
 
     /** The feed document, piece by piece. */
     async *feed(shop: ShopsTable, selfUrl: string): AsyncGenerator<string> {

@@ -56,15 +56,18 @@ interface Counted {
 /** Totals kept at most (small objects; the oldest goes first). */
 const maxEntries = 2000
 
+/**
+ * A stamp that moves on every write anyone makes to the database (SQLite: `data_version`, which
+ * other connections' commits move, with this connection's `total_changes()`; PostgreSQL: the WAL
+ * insert position). Read it before computing something from the data: while a later read answers the
+ * same stamp, the result still holds. Undefined when it cannot be read (a PostgreSQL standby).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: any table set: the stamp queries name no table.
-export function createTotalCounter(db: Kysely<any>) {
-  const entries = new Map<string, Counted>()
+export function createChangeStamp(db: Kysely<any>): () => Promise<string | undefined> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
-  /** False once the stamp cannot be read (e.g. a PostgreSQL standby): then every total is counted. */
-  let stampable = true
-
-  async function readStamp(): Promise<string | undefined> {
-    if (!stampable) return undefined
+  let readable = true
+  return async () => {
+    if (!readable) return undefined
     try {
       if (postgres) {
         const { rows } = await sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(db)
@@ -74,10 +77,16 @@ export function createTotalCounter(db: Kysely<any>) {
         select total_changes() as changes, (select data_version from pragma_data_version) as version`.execute(db)
       return rows[0] ? `${rows[0].version}:${rows[0].changes}` : undefined
     } catch {
-      stampable = false
+      readable = false
       return undefined
     }
   }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any table set: the stamp queries name no table.
+export function createTotalCounter(db: Kysely<any>) {
+  const entries = new Map<string, Counted>()
+  const readStamp = createChangeStamp(db)
 
   function remember(key: string, counted: Counted): void {
     entries.delete(key)
