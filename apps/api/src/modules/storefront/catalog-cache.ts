@@ -11,7 +11,8 @@ import { createTtlCache } from './ttl-cache.js'
  * on the next read; other nodes show it within the TTL. Carts are never cached.
  */
 export interface CachedAnswer {
-  body: string
+  /** UTF-8, encoded once: each hit sends the bytes as they are. */
+  body: Buffer
   etag: string
 }
 
@@ -25,11 +26,11 @@ export function createCatalogCache(options: { clock: Clock; ttlMs?: number }) {
   })
   return {
     /** Sends the cached answer for `key`, building (and caching) it first when absent or stale. */
-    async reply(reply: FastifyReply, key: readonly string[], build: () => Promise<unknown>): Promise<string> {
+    async reply(reply: FastifyReply, key: readonly string[], build: () => Promise<unknown>): Promise<Buffer> {
       const cacheKey = key.join('\u0000')
       let answer = answers.get(cacheKey)
       if (!answer) {
-        const body = JSON.stringify(await build())
+        const body = Buffer.from(JSON.stringify(await build()))
         answer = { body, etag: bodyEtag(body) }
         answers.set(cacheKey, answer)
       }
