@@ -84,7 +84,7 @@ const config: Config = {
             : {}),
         },
         blog: false,
-        theme: { customCss: './src/css/custom.css' },
+        theme: { customCss: ['./src/css/custom.css', './src/css/code-tokens.css'] },
         sitemap: {
           changefreq: 'weekly',
           priority: 0.5,

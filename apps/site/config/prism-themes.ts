@@ -1,10 +1,10 @@
 import { type PrismTheme, themes } from 'prism-react-renderer'
 
 /**
- * Code themes whose every token colour meets WCAG AA (4.5:1) against its background: the GitHub
+ * Code palettes whose every token colour meets WCAG AA (4.5:1) against its background: the GitHub
  * Primer palette on #f6f8fa for light mode, and Dracula with a readable comment colour for dark mode.
  */
-export const lightCodeTheme: PrismTheme = {
+export const lightCodePalette: PrismTheme = {
   plain: { color: '#24292f', backgroundColor: '#f6f8fa' },
   styles: [
     { types: ['comment', 'prolog', 'doctype', 'cdata'], style: { color: '#57606a', fontStyle: 'italic' } },
@@ -23,10 +23,43 @@ export const lightCodeTheme: PrismTheme = {
   ],
 }
 
-export const darkCodeTheme: PrismTheme = {
+export const darkCodePalette: PrismTheme = {
   ...themes.dracula,
   styles: [
     ...themes.dracula.styles,
     { types: ['comment', 'prolog', 'doctype', 'cdata'], style: { color: '#a4b0d8', fontStyle: 'italic' } },
   ],
+}
+
+/**
+ * The themes Docusaurus renders with carry no token styles: every token would otherwise get an
+ * inline `style` (about a fifth of a code-heavy page's HTML), and a reader in dark mode would have
+ * every token re-rendered after hydration to swap them. Token colours come from CSS instead
+ * (`src/css/code-tokens.css`, generated from the palettes by `codeTokenCss`), keyed on the
+ * `token <type>` classes prism-react-renderer puts on each token and on the colour mode.
+ */
+export const lightCodeTheme: PrismTheme = { plain: lightCodePalette.plain, styles: [] }
+export const darkCodeTheme: PrismTheme = { plain: darkCodePalette.plain, styles: [] }
+
+function declarations(style: Record<string, unknown>): string {
+  return Object.entries(style)
+    .map(([property, value]) => `${property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${String(value)};`)
+    .join('\n  ')
+}
+
+/** The CSS of both palettes' token styles, in the palettes' order (a later style wins, as in Prism). */
+export function codeTokenCss(): string {
+  const lines = [
+    '/* Generated from config/prism-themes.ts by `npm run generate:code-css -w apps/site`; do not edit. */',
+  ]
+  for (const [mode, palette] of [
+    ['light', lightCodePalette],
+    ['dark', darkCodePalette],
+  ] as const) {
+    for (const { types, style } of palette.styles) {
+      const selectors = types.map((type) => `[data-theme="${mode}"] .token.${type}`).join(',\n')
+      lines.push(`${selectors} {\n  ${declarations(style as Record<string, unknown>)}\n}`)
+    }
+  }
+  return `${lines.join('\n')}\n`
 }
