@@ -66,6 +66,9 @@ export function createFeedService(db: Db) {
       yield feedHead(shop, selfUrl)
       let after: { createdAt: string; id: string } | undefined
       for (;;) {
+        // A turn of the event loop per page: SQLite answers synchronously, and a socket that takes
+        // megabytes at once would otherwise keep every other request waiting for the whole feed.
+        await new Promise((resolve) => setImmediate(resolve))
         const products = await listPublicProductsPage(db, shop.id, after, feedPageSize)
         if (products.length === 0) break
         const variants = await listVariants(
