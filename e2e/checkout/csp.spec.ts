@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { watchContentSecurityPolicy } from '../csp.ts'
+import { fillCheckoutForm } from './checkout-form.ts'
 import { type RunningServer, startServer } from './server.ts'
 
 /**
@@ -43,18 +44,7 @@ test('checkout, a refused code and the confirmation page run without a policy vi
   expect(policy).toContain("frame-ancestors 'none'")
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
 
-  await page.getByLabel('Email', { exact: true }).fill('csp.e2e@example.com')
-  const shipping = page.getByRole('group', { name: 'Shipping address' })
-  await shipping.getByLabel('Full name').fill('Casey Shopper')
-  await shipping.getByLabel('Street address').fill('500 Market St')
-  await shipping.getByLabel('City').fill('San Francisco')
-  await shipping.getByLabel('State / province').fill('CA')
-  await shipping.getByLabel('Postal code').fill('94105')
-  const payment = page.getByRole('group', { name: 'Payment' })
-  await payment.getByLabel('Name on card').fill('Casey Shopper')
-  await payment.getByLabel('Card number').fill('4242 4242 4242 4242')
-  await payment.getByLabel('Expiry (MM/YY)').fill('12/34')
-  await payment.getByLabel('Security code').fill('123')
+  await fillCheckoutForm(page, 'csp.e2e@example.com', '4242 4242 4242 4242')
 
   await page.getByLabel('Discount code').fill('NO-SUCH-CODE')
   await page.getByRole('button', { name: 'Apply' }).click()

@@ -21,15 +21,24 @@ function iso(ms: number): string {
   return new Date(ms).toISOString()
 }
 
+/** Finds up to `batchSize` ids and deletes them, until a batch comes back short. */
+async function inBatches(find: () => Promise<{ id: string }[]>, remove: (ids: string[]) => Promise<void>) {
+  for (;;) {
+    const ids = (await find()).map((row) => row.id)
+    if (ids.length > 0) await remove(ids)
+    if (ids.length < batchSize) return
+  }
+}
+
 export async function pruneDeliveryLog(db: Executor, now: number): Promise<PruneSummary> {
   const cutoff = iso(now - deliveryLogRetentionMs)
   const summary: PruneSummary = { deliveries: 0, attempts: 0, events: 0 }
   const shops = await db.selectFrom('shops').select('id').execute()
   for (const { id: shopId } of shops) {
-    for (;;) {
+    await inBatches(
       // Per shop: the (shop_id, created_at) index finds the old end of each shop's log.
-      const ids = (
-        await db
+      () =>
+        db
           .selectFrom('webhook_events')
           .select('id')
           .where('shop_id', '=', shopId)
@@ -38,20 +47,19 @@ export async function pruneDeliveryLog(db: Executor, now: number): Promise<Prune
           // that was disabled: the log no longer shows it, and it is not sent).
           .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso(now))]))
           .limit(batchSize)
-          .execute()
-      ).map((row) => row.id)
-      if (ids.length === 0) break
-      const attempts = await db.deleteFrom('webhook_attempts').where('webhook_event_id', 'in', ids).executeTakeFirst()
-      const deliveries = await db.deleteFrom('webhook_events').where('id', 'in', ids).executeTakeFirst()
-      summary.attempts += Number(attempts.numDeletedRows)
-      summary.deliveries += Number(deliveries.numDeletedRows)
-      if (ids.length < batchSize) break
-    }
+          .execute(),
+      async (ids) => {
+        const attempts = await db.deleteFrom('webhook_attempts').where('webhook_event_id', 'in', ids).executeTakeFirst()
+        const deliveries = await db.deleteFrom('webhook_events').where('id', 'in', ids).executeTakeFirst()
+        summary.attempts += Number(attempts.numDeletedRows)
+        summary.deliveries += Number(deliveries.numDeletedRows)
+      },
+    )
   }
-  for (;;) {
+  await inBatches(
     // Dispatched before the cutoff means created before it too.
-    const ids = (
-      await db
+    () =>
+      db
         .selectFrom('events as e')
         .select('e.id')
         .where('e.dispatched_at', 'is not', null)
@@ -60,12 +68,11 @@ export async function pruneDeliveryLog(db: Executor, now: number): Promise<Prune
           not(exists(selectFrom('webhook_events as w').select('w.id').whereRef('w.event_id', '=', 'e.id'))),
         )
         .limit(batchSize)
-        .execute()
-    ).map((row) => row.id)
-    if (ids.length === 0) break
-    const events = await db.deleteFrom('events').where('id', 'in', ids).executeTakeFirst()
-    summary.events += Number(events.numDeletedRows)
-    if (ids.length < batchSize) break
-  }
+        .execute(),
+    async (ids) => {
+      const events = await db.deleteFrom('events').where('id', 'in', ids).executeTakeFirst()
+      summary.events += Number(events.numDeletedRows)
+    },
+  )
   return summary
 }
