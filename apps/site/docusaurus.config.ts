@@ -3,9 +3,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type * as Preset from '@docusaurus/preset-classic'
 import type { Config, PluginConfig } from '@docusaurus/types'
-import { darkCodeTheme, lightCodeTheme } from './config/prism-themes'
+import { additionalPrismLanguages, darkCodeTheme, lightCodeTheme } from './config/prism-themes'
 import { loadSiteEnv } from './config/site-env'
 import { strictness } from './config/strictness'
+import remarkCodeTokens from './plugins/remark-code-tokens/index.ts'
 import remarkSample from './plugins/remark-sample/index.ts'
 
 const siteDir = path.dirname(fileURLToPath(import.meta.url))
@@ -26,6 +27,7 @@ const referenceLink = (route: string) => (hasApiReference ? { to: route } : { hr
 const hasVersionSnapshots = existsSync(path.join(siteDir, 'versions.json'))
 
 const plugins: PluginConfig[] = [
+  './plugins/code-tokens/index.ts',
   './plugins/platform-facts/index.ts',
   './plugins/ai-output/index.ts',
   ...(apiReferencePlugin ? [`./plugins/api-reference/${apiReferencePlugin}`] : []),
@@ -70,7 +72,7 @@ const config: Config = {
         docs: {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
-          remarkPlugins: [[remarkSample, { samplesDir: path.join(siteDir, 'samples') }]],
+          remarkPlugins: [[remarkSample, { samplesDir: path.join(siteDir, 'samples') }], remarkCodeTokens],
           breadcrumbs: true,
           showLastUpdateTime: false,
           ...(hasVersionSnapshots
@@ -171,7 +173,7 @@ const config: Config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ['bash', 'markup-templating', 'php', 'ruby', 'java', 'csharp', 'http'],
+      additionalLanguages: [...additionalPrismLanguages],
     },
     mermaid: { theme: { light: 'neutral', dark: 'dark' } },
   } satisfies Preset.ThemeConfig,

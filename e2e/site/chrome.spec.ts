@@ -201,6 +201,67 @@ test.describe('colour mode', () => {
   })
 })
 
+test.describe('code blocks', () => {
+  const keywordColour = (page: import('@playwright/test').Page) =>
+    page
+      .locator('.theme-doc-markdown pre .token.keyword')
+      .first()
+      .evaluate((element) => getComputedStyle(element).color)
+  const blockBackground = (page: import('@playwright/test').Page) =>
+    page
+      .locator('.theme-doc-markdown .theme-code-block')
+      .first()
+      .evaluate((element) => getComputedStyle(element).backgroundColor)
+
+  test("are highlighted from build-time tokens, in the colours of the reader's mode, with no error", async ({
+    browser,
+  }) => {
+    for (const [scheme, keyword, background] of [
+      ['light', 'rgb(207, 34, 46)', 'rgb(246, 248, 250)'],
+      ['dark', 'rgb(189, 147, 249)', 'rgb(40, 42, 54)'],
+    ] as const) {
+      const context = await browser.newContext({ colorScheme: scheme })
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      await page.goto('/storefront/getting-started/')
+      await hydrated(page)
+      expect(await keywordColour(page)).toBe(keyword)
+      expect(await blockBackground(page)).toBe(background)
+      // The browser bundle has no Prism: a block without tokens would be plain text and say so here.
+      expect(errors).toEqual([])
+      await context.close()
+    }
+  })
+
+  test('keep their server markup through hydration and follow a colour switch without re-rendering', async ({
+    page,
+  }) => {
+    await page.goto('/storefront/getting-started/')
+    const firstLine = page.locator('.theme-doc-markdown pre .token-line').first()
+    await firstLine.evaluate((element) => {
+      ;(element as HTMLElement & { serverMarkup?: boolean }).serverMarkup = true
+    })
+    await hydrated(page)
+    const html = page.locator('html')
+    const toggle = page.locator('nav.navbar button[title*="mode"]').first()
+    while ((await html.getAttribute('data-theme')) !== 'dark') await toggle.click()
+    expect(
+      await firstLine.evaluate((element) => (element as HTMLElement & { serverMarkup?: boolean }).serverMarkup),
+    ).toBe(true)
+    // Line numbers (the signature samples are numbered) and the copy button are there.
+    await page.goto('/webhooks/signature-verification/')
+    await expect(
+      page.locator('.theme-doc-markdown pre .token-line span[class*="codeLineNumber"]').first(),
+    ).toBeAttached()
+    await expect(
+      page.locator('.theme-doc-markdown .theme-code-block button[aria-label*="Copy"]').first(),
+    ).toBeAttached()
+  })
+})
+
 test.describe('docs versions', () => {
   test('the version dropdown offers the current docs and v1.0, and the choice persists', async ({ page }) => {
     await page.goto('/webhooks/testing/')

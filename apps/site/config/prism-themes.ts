@@ -1,5 +1,8 @@
 import { type PrismTheme, themes } from 'prism-react-renderer'
 
+/** Prism languages beyond prism-react-renderer's own set, for the build-time highlighter (config/code-tokens.ts). */
+export const additionalPrismLanguages = ['bash', 'markup-templating', 'php', 'ruby', 'java', 'csharp', 'http'] as const
+
 /**
  * Code palettes whose every token colour meets WCAG AA (4.5:1) against its background: the GitHub
  * Primer palette on #f6f8fa for light mode, and Dracula with a readable comment colour for dark mode.
@@ -32,14 +35,16 @@ export const darkCodePalette: PrismTheme = {
 }
 
 /**
- * The themes Docusaurus renders with carry no token styles: every token would otherwise get an
- * inline `style` (about a fifth of a code-heavy page's HTML), and a reader in dark mode would have
- * every token re-rendered after hydration to swap them. Token colours come from CSS instead
+ * The themes Docusaurus renders with carry no styles at all: every token would otherwise get an
+ * inline `style` (about a fifth of a code-heavy page's HTML), and the block's colours would be
+ * inline CSS variables that differ per colour mode. Both come from CSS instead
  * (`src/css/code-tokens.css`, generated from the palettes by `codeTokenCss`), keyed on the
- * `token <type>` classes prism-react-renderer puts on each token and on the colour mode.
+ * `token <type>` classes prism-react-renderer puts on each token and on the colour mode, so a code
+ * block renders the same in both modes and is never re-rendered after hydration (see
+ * `src/theme/CodeBlock`).
  */
-export const lightCodeTheme: PrismTheme = { plain: lightCodePalette.plain, styles: [] }
-export const darkCodeTheme: PrismTheme = { plain: darkCodePalette.plain, styles: [] }
+export const lightCodeTheme: PrismTheme = { plain: {}, styles: [] }
+export const darkCodeTheme: PrismTheme = { plain: {}, styles: [] }
 
 function declarations(style: Record<string, unknown>): string {
   return Object.entries(style)
@@ -56,6 +61,10 @@ export function codeTokenCss(): string {
     ['light', lightCodePalette],
     ['dark', darkCodePalette],
   ] as const) {
+    const { color, backgroundColor } = palette.plain
+    lines.push(
+      `[data-theme="${mode}"] {\n  --prism-color: ${String(color).toLowerCase()};\n  --prism-background-color: ${String(backgroundColor).toLowerCase()};\n}`,
+    )
     for (const { types, style } of palette.styles) {
       const selectors = types.map((type) => `[data-theme="${mode}"] .token.${type}`).join(',\n')
       lines.push(`${selectors} {\n  ${declarations(style as Record<string, unknown>)}\n}`)

@@ -19,3 +19,28 @@ declare module '@generated/fanshelf-platform-facts/default/signature-example.jso
   const example: import('@site/plugins/platform-facts/index.ts').SignatureExample
   export default example
 }
+
+declare module '@fanshelf/code-highlighter' {
+  /** Aliased per bundle by plugins/code-tokens: Prism on the server, plain text in the browser. */
+  export function highlightCode(
+    code: string,
+    language: string | undefined,
+  ): import('@site/config/code-token-lines.ts').CodeTokenLines
+}
+
+declare module '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css' {
+  const classes: { readonly [key: string]: string }
+  export default classes
+}
+
+declare module '@docusaurus/theme-classic/lib/theme/CodeBlock/Line/styles.module.css' {
+  const classes: { readonly codeLine: string; readonly codeLineNumber: string; readonly codeLineContent: string }
+  export default classes
+}
+
+declare module '@theme/CodeBlock' {
+  interface Props {
+    /** Build-time syntax tokens of the code (JSON from config/code-tokens.ts `codeTokens`). */
+    readonly tokens?: string
+  }
+}

@@ -5,6 +5,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { toHast } from 'mdast-util-to-hast'
 import { gfm } from 'micromark-extension-gfm'
 import { parse } from 'yaml'
+import { codeTokens } from '../../config/code-tokens.ts'
 
 /** One webhook event of the open API contract, as the event-type guides render it. */
 export interface WebhookEventDoc {
@@ -14,8 +15,10 @@ export interface WebhookEventDoc {
   descriptionHtml: string
   beta: boolean
   tag: string
-  /** The full delivery body (envelope and data) from the contract's example. */
-  example: unknown
+  /** The full delivery body (envelope and data) from the contract's example, as indented JSON. */
+  exampleJson: string
+  /** Its build-time syntax tokens (config/code-tokens.ts). */
+  exampleTokens: string
   /** The name of the schema `data` follows, when it is a named schema. */
   dataSchema: string | undefined
   dataFields: FieldDoc[]
@@ -149,14 +152,17 @@ export function webhookEvents(document: OpenApiDocument): WebhookEventDoc[] {
     const dataResolved = resolve(document, data)
     const variants = Array.isArray(dataResolved.oneOf) ? dataResolved.oneOf.map(describeType) : []
     const tags = Array.isArray(operation.tags) ? operation.tags.map(String) : []
-    const example = media.example ?? (isObject(media.examples) ? Object.values(media.examples)[0] : undefined)
+    const found = media.example ?? (isObject(media.examples) ? Object.values(media.examples)[0] : undefined)
+    const example = isObject(found) && 'value' in found && !('type' in found) ? found.value : found
+    const exampleJson = JSON.stringify(example, null, 2)
     return {
       type,
       summary: typeof operation.summary === 'string' ? operation.summary : type,
       descriptionHtml: markdownToHtml(typeof operation.description === 'string' ? operation.description : ''),
       beta: operation['x-beta'] === true || item['x-beta'] === true,
       tag: tags[0] ?? 'Events',
-      example: isObject(example) && 'value' in example && !('type' in example) ? example.value : example,
+      exampleJson,
+      exampleTokens: codeTokens(exampleJson, 'json'),
       dataSchema: isObject(data) && typeof data.$ref === 'string' ? refName(data.$ref) : undefined,
       dataFields: variants.length > 0 ? [] : fieldsOf(document, data),
       dataVariants: variants,

@@ -19,6 +19,7 @@ import {
   signatureHeaders,
   timestampToleranceSeconds,
 } from '../../../api/src/modules/webhooks/delivery-policy.ts'
+import { codeTokens } from '../../config/code-tokens.ts'
 import { envelopeFields, type FieldDoc, loadContract, type WebhookEventDoc, webhookEvents } from './contract.ts'
 import { type SignatureSample, signatureSamples } from './samples.ts'
 
@@ -84,6 +85,11 @@ export interface SignatureExample {
   body: string
   hmacHeader: string
   signatureHeader: string
+  /** The two header lines a reader should compute. */
+  headers: string
+  /** Build-time syntax tokens (config/code-tokens.ts) of the body and of the header lines. */
+  bodyTokens: string
+  headersTokens: string
 }
 
 interface Content {
@@ -182,24 +188,28 @@ export default function platformFactsPlugin(context: LoadContext): Plugin<Conten
 
 function signatureExample(events: WebhookEventDoc[]): SignatureExample {
   const event = events.find((candidate) => candidate.type === 'NEWSLETTER_SUBSCRIBED') ?? events[0]
-  const body = JSON.stringify(event?.example ?? {})
+  const example: unknown = event === undefined ? {} : JSON.parse(event.exampleJson)
+  const body = JSON.stringify(example)
   const secret = `whsec_${Buffer.from('fanshelf-docs-example-signing-key').toString('base64')}`
-  const id =
-    typeof event?.example === 'object' && event.example !== null && 'id' in event.example
-      ? String(event.example.id)
-      : 'weve_example'
+  const id = typeof example === 'object' && example !== null && 'id' in example ? String(example.id) : 'weve_example'
   const timestamp = 1_795_000_000
   const hmac = (key: Buffer | string, content: string) =>
     createHmac('sha256', key).update(content, 'utf8').digest('base64')
   // Fanshelf HMAC: the whole secret string as UTF-8; Standard Webhooks: the decoded part after whsec_.
+  const hmacHeader = hmac(secret, body)
+  const signatureHeader = `v1,${hmac(Buffer.from(secret.slice('whsec_'.length), 'base64'), `${id}.${timestamp}.${body}`)}`
+  const headers = [`X-Fanshelf-Hmac-SHA256: ${hmacHeader}`, `webhook-signature: ${signatureHeader}`].join('\n')
   return {
     secret,
     standardKeyBase64: secret.slice('whsec_'.length),
     id,
     timestamp,
     body,
-    hmacHeader: hmac(secret, body),
-    signatureHeader: `v1,${hmac(Buffer.from(secret.slice('whsec_'.length), 'base64'), `${id}.${timestamp}.${body}`)}`,
+    hmacHeader,
+    signatureHeader,
+    headers,
+    bodyTokens: codeTokens(body, 'json'),
+    headersTokens: codeTokens(headers, 'http'),
   }
 }
 

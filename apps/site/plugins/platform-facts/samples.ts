@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { codeTokens } from '../../config/code-tokens.ts'
 
 /** One signature-verification sample, shown in a language tab and executed by samples.test.ts. */
 export interface SignatureSample {
@@ -10,9 +11,11 @@ export interface SignatureSample {
   highlight: string
   file: string
   code: string
+  /** Build-time syntax tokens of the code (config/code-tokens.ts). */
+  tokens: string
 }
 
-export const sampleFiles: ReadonlyArray<Omit<SignatureSample, 'code'>> = [
+export const sampleFiles: ReadonlyArray<Omit<SignatureSample, 'code' | 'tokens'>> = [
   { language: 'javascript', label: 'JavaScript / TypeScript', highlight: 'ts', file: 'verify.ts' },
   { language: 'python', label: 'Python', highlight: 'python', file: 'verify.py' },
   { language: 'go', label: 'Go', highlight: 'go', file: 'verify.go' },
@@ -24,9 +27,9 @@ export const sampleFiles: ReadonlyArray<Omit<SignatureSample, 'code'>> = [
 
 export async function signatureSamples(dir: string): Promise<SignatureSample[]> {
   return Promise.all(
-    sampleFiles.map(async (sample) => ({
-      ...sample,
-      code: (await readFile(path.join(dir, sample.file), 'utf8')).trimEnd(),
-    })),
+    sampleFiles.map(async (sample) => {
+      const code = (await readFile(path.join(dir, sample.file), 'utf8')).trimEnd()
+      return { ...sample, code, tokens: codeTokens(code, sample.highlight) }
+    }),
   )
 }

@@ -36,8 +36,8 @@ export default function EventDetails({ type }: { type: string }): ReactNode {
       ) : (
         <FieldTable fields={event.dataFields} caption={`data: ${event.dataSchema ?? 'object'}`} />
       )}
-      <CodeBlock language="json" title={`Example ${event.type} delivery`}>
-        {JSON.stringify(event.example, null, 2)}
+      <CodeBlock language="json" title={`Example ${event.type} delivery`} tokens={event.exampleTokens}>
+        {event.exampleJson}
       </CodeBlock>
     </div>
   )

@@ -15,7 +15,7 @@ export default function SignatureSamples(): ReactNode {
     <Tabs groupId="lang" queryString>
       {samples.map((sample) => (
         <TabItem key={sample.language} value={sample.language} label={sample.label}>
-          <CodeBlock language={sample.highlight} title={sample.file} showLineNumbers>
+          <CodeBlock language={sample.highlight} title={sample.file} showLineNumbers tokens={sample.tokens}>
             {sample.code}
           </CodeBlock>
         </TabItem>
@@ -37,11 +37,11 @@ export function SignatureWorkedExample(): ReactNode {
           'raw body              (exactly these bytes, no trailing newline)',
         ].join('\n')}
       </CodeBlock>
-      <CodeBlock language="json" title="Raw body">
+      <CodeBlock language="json" title="Raw body" tokens={example.bodyTokens}>
         {example.body}
       </CodeBlock>
-      <CodeBlock language="http" title="Headers you should compute">
-        {[`X-Fanshelf-Hmac-SHA256: ${example.hmacHeader}`, `webhook-signature: ${example.signatureHeader}`].join('\n')}
+      <CodeBlock language="http" title="Headers you should compute" tokens={example.headersTokens}>
+        {example.headers}
       </CodeBlock>
     </>
   )
