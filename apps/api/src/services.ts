@@ -3,7 +3,7 @@ import type { Config } from './config.js'
 import type { DatabaseHandle } from './db/database.js'
 import type { Contract } from './http/contract.js'
 import type { Authenticators } from './http/principal.js'
-import { pageSerializers } from './http/serialized-json.js'
+import { answerSerializer, pageSerializers } from './http/serialized-json.js'
 import { createAdminOrderService } from './modules/admin/admin-orders.service.js'
 import { createWebhookSecretService } from './modules/admin/webhook-secrets.service.js'
 import { createAdminSessionService } from './modules/admin-sessions/admin-sessions.service.js'
@@ -87,7 +87,11 @@ export function createServices(deps: ServiceDeps) {
     onQueued: () => webhookDelivery.wake(),
   })
   const memberships = createMembershipService(db, { clock })
-  const products = createProductService(db, { clock, dialect: database.dialect })
+  const products = createProductService(db, {
+    clock,
+    dialect: database.dialect,
+    serializeProduct: answerSerializer(deps.contract, 'getProduct'),
+  })
   const donations = createDonationService(db, { clock })
   const promotions = createPromotionService(db, { clock, dialect: database.dialect })
   const mailingList = createMailingListService(db, { clock })

@@ -61,6 +61,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+    sqliteChangeStamps.set(db, sqliteChangeStamp(sqlite))
     return { db, dialect: 'sqlite', close: () => db.destroy() }
   }
   // PostgreSQL returns COUNT(*) and bigint as strings; integers we store fit in int4.
@@ -98,6 +99,37 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatab
       return statement
     },
   }
+}
+
+const sqliteChangeStamps = new WeakMap<object, () => string | undefined>()
+
+/**
+ * SQLite's change stamp (modules/paging/long-lists.ts `createChangeStamp`: `data_version`, which
+ * other connections' commits move, and this connection's `total_changes()`), read synchronously on
+ * the connection: two prepared statements, no query builder, no wait for the connection. Reading it
+ * while a transaction of this connection is open is sound: the connection runs that transaction's
+ * statements before any read that would use the stamp, and a change made after the stamp was read
+ * moves it again. Undefined while a streamed query holds the connection (better-sqlite3 refuses
+ * other statements then): the caller reads it through the query builder instead.
+ */
+function sqliteChangeStamp(sqlite: SqliteDatabase.Database): () => string | undefined {
+  let statements: { version: SqliteDatabase.Statement; changes: SqliteDatabase.Statement } | undefined
+  return () => {
+    try {
+      statements ??= {
+        version: sqlite.prepare('pragma data_version').pluck(),
+        changes: sqlite.prepare('select total_changes()').pluck(),
+      }
+      return `${statements.version.get() as number}:${statements.changes.get() as number}`
+    } catch {
+      return undefined
+    }
+  }
+}
+
+/** The synchronous change stamp of a database opened by `openDatabase` on SQLite, if it is one. */
+export function syncChangeStampOf(db: object): (() => string | undefined) | undefined {
+  return sqliteChangeStamps.get(db)
 }
 
 /** Brings the schema up to date; fails loudly with the migration that broke. */

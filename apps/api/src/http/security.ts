@@ -24,16 +24,47 @@ function unauthenticated(message: string, challenges: string[]): DomainError {
   return new DomainError('UNAUTHENTICATED', message, undefined, 401, { 'www-authenticate': challenges.join(', ') })
 }
 
+/** What an operation's `security` accepts, worked out once per operation rather than per request. */
+interface SecurityPlan {
+  anonymous: boolean
+  storefrontToken: boolean
+  platformOAuth: boolean
+  challenges: string[]
+  missingMessage: string
+  requiredScopes: string[]
+}
+
+const plans = new WeakMap<Operation, SecurityPlan>()
+
+function securityPlan(operation: Operation): SecurityPlan {
+  let plan = plans.get(operation)
+  if (plan) return plan
+  const requirements = operation.security
+  const accepts = (scheme: string) => requirements.some((r) => scheme in r)
+  const platformOAuth = accepts('platformOAuth')
+  plan = {
+    anonymous: requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0),
+    storefrontToken: accepts('storefrontToken'),
+    platformOAuth,
+    challenges: [basicChallenge, ...(platformOAuth ? ['Bearer realm="Fanshelf Open API"'] : [])],
+    missingMessage: platformOAuth
+      ? 'Authenticate with HTTP Basic (an API user) or a Bearer access token.'
+      : 'Authenticate with HTTP Basic (an API user).',
+    requiredScopes: requirements.find((r) => 'platformOAuth' in r)?.platformOAuth ?? [],
+  }
+  plans.set(operation, plan)
+  return plan
+}
+
 export async function resolvePrincipal(
   request: FastifyRequest,
   operation: Operation,
   authenticators: Authenticators,
 ): Promise<Principal> {
-  const requirements = operation.security
-  if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return { kind: 'anonymous' }
-  const accepts = (scheme: string) => requirements.some((r) => scheme in r)
+  const plan = securityPlan(operation)
+  if (plan.anonymous) return { kind: 'anonymous' }
 
-  if (accepts('storefrontToken')) {
+  if (plan.storefrontToken) {
     const token = (request.query as Record<string, unknown>).storefront_token
     if (typeof token !== 'string' || token === '') {
       throw new DomainError(
@@ -55,16 +86,9 @@ export async function resolvePrincipal(
     return { kind: 'storefront', shopId: found.shopId, tokenId: found.tokenId }
   }
 
-  const challenges = [basicChallenge, ...(accepts('platformOAuth') ? ['Bearer realm="Fanshelf Open API"'] : [])]
+  const { challenges } = plan
   const header = request.headers.authorization
-  if (!header) {
-    throw unauthenticated(
-      accepts('platformOAuth')
-        ? 'Authenticate with HTTP Basic (an API user) or a Bearer access token.'
-        : 'Authenticate with HTTP Basic (an API user).',
-      challenges,
-    )
-  }
+  if (!header) throw unauthenticated(plan.missingMessage, challenges)
   const scheme = header.slice(0, header.indexOf(' ') + 1).toLowerCase()
   if (scheme === 'basic ') {
     const credentials = parseBasic(header)
@@ -73,7 +97,7 @@ export async function resolvePrincipal(
     return { kind: 'apiUser', shopId: user.shopId, apiUserId: user.apiUserId, rateKey: `user:${user.apiUserId}` }
   }
   if (scheme === 'bearer ') {
-    if (!accepts('platformOAuth')) {
+    if (!plan.platformOAuth) {
       throw new DomainError(
         'BASIC_AUTH_REQUIRED',
         `${operation.method} ${operation.path} accepts HTTP Basic (API user) credentials only, not OAuth tokens.`,
@@ -87,8 +111,7 @@ export async function resolvePrincipal(
         'www-authenticate': 'Bearer realm="Fanshelf Open API", error="invalid_token"',
       })
     }
-    const required = requirements.find((r) => 'platformOAuth' in r)?.platformOAuth ?? []
-    const missing = required.filter((scope) => !grant.scopes.has(scope))
+    const missing = plan.requiredScopes.filter((scope) => !grant.scopes.has(scope))
     if (missing.length > 0) {
       throw new DomainError(
         'INSUFFICIENT_SCOPE',

@@ -19,6 +19,17 @@ export interface PageSerializers {
   page(meta: Record<string, unknown>, items: readonly Buffer[]): SerializedJson
 }
 
+/**
+ * Serializes an operation's 200 answer with the contract's schema (as the response serializer
+ * would: undocumented properties are dropped), for answers that are kept serialized.
+ */
+export function answerSerializer(contract: Contract, operationId: string): (value: unknown) => SerializedJson {
+  const schema = contract.operations.find((o) => o.operationId === operationId)?.responses['200']
+  if (!schema) throw new Error(`${operationId} documents no 200 answer`)
+  const serialize = fastJsonStringify(schema as unknown as Parameters<typeof fastJsonStringify>[0]) as Serialize
+  return (value) => new SerializedJson(Buffer.from(serialize(value)))
+}
+
 function resultsItems(schema: JsonSchema): JsonSchema | undefined {
   const properties = schema.properties as Record<string, JsonSchema> | undefined
   const items = properties?.results?.items as JsonSchema | undefined

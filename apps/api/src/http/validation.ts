@@ -72,9 +72,22 @@ function objectSchemaOf(operation: Operation, where: 'query' | 'path'): JsonSche
  * - U+0000 in a string: PostgreSQL text cannot hold it, so any query carrying one failed (a 500 on
  *   PostgreSQL, while SQLite stored it); refused on both, so both behave the same.
  *
- * Iterative: the body's depth is already bounded by the JSON parser.
+ * The body's depth is already bounded by the JSON parser (64 levels), so the walks here are safe.
  */
+function isStorable(value: unknown): boolean {
+  if (typeof value === 'string') return !value.includes('\u0000')
+  if (typeof value === 'number') return Number.isFinite(value)
+  if (value === null || typeof value !== 'object') return true
+  if (Array.isArray(value)) return value.every(isStorable)
+  for (const key in value) {
+    if (key.includes('\u0000') || !isStorable((value as Record<string, unknown>)[key])) return false
+  }
+  return true
+}
+
 function unstorableValues(value: unknown, location: LocatedError['location']): LocatedError[] {
+  // The common case, a clean request, costs no allocations; the details are found only when needed.
+  if (isStorable(value)) return []
   const found: LocatedError[] = []
   const issue = (instancePath: string, keyword: string, message: string) =>
     found.push({ location, error: { keyword, instancePath, schemaPath: '#', params: {}, message } })

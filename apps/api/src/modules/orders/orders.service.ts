@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js'
 import type { OrderLinesTable, OrdersTable } from '../../db/schema.js'
 import { notFound } from '../../http/errors.js'
 import type { PageSerializers, SerializedJson } from '../../http/serialized-json.js'
+import { createStampedCache } from '../caching/stamped-cache.js'
 import { createTotalCounter, pageWindow } from '../paging/long-lists.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import { type CachedOrder, createOrderCache } from './orders.cache.js'
@@ -17,10 +18,13 @@ import {
 
 /** Orders kept built between requests (orders.cache.ts): about 3 KB each. */
 const cachedOrders = 5000
+/** Serialized pages kept while the database is unchanged (caching/stamped-cache.ts): up to ~300 KB each. */
+const keptPages = 64
 
 export function createOrderService(db: Db, options: { serializers: PageSerializers }) {
   const { serializers } = options
   const cache = createOrderCache({ maxEntries: cachedOrders, serialize: serializers.item })
+  const pageAnswers = createStampedCache<SerializedJson>(db, { maxEntries: keptPages })
 
   /** The orders built from these rows, in order; only the ones not cached read their lines. */
   async function built(rows: OrdersTable[]): Promise<CachedOrder[]> {
@@ -70,14 +74,19 @@ export function createOrderService(db: Db, options: { serializers: PageSerialize
       )
     },
 
-    /** `listOrders` as the wire answer, from each order's cached serialized form. */
-    async listOrdersJson(shopId: string, filter: OrderFilter, request: PageRequest): Promise<SerializedJson> {
-      const { orders, total } = await page(shopId, filter, request)
-      const { results: _, ...meta } = toPage([], total, request)
-      return serializers.page(
-        meta,
-        orders.map((order) => order.json),
-      )
+    /**
+     * `listOrders` as the wire answer, from each order's cached serialized form; the whole answer is
+     * kept while the database is unchanged.
+     */
+    listOrdersJson(shopId: string, filter: OrderFilter, request: PageRequest): Promise<SerializedJson> {
+      return pageAnswers.get(JSON.stringify([shopId, filter, request]), async () => {
+        const { orders, total } = await page(shopId, filter, request)
+        const { results: _, ...meta } = toPage([], total, request)
+        return serializers.page(
+          meta,
+          orders.map((order) => order.json),
+        )
+      })
     },
 
     async getOrder(shopId: string, orderId: string) {

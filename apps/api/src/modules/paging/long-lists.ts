@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely'
+import { syncChangeStampOf } from '../../db/database.js'
 import type { PageRequest } from './paging.js'
 
 /**
@@ -65,8 +66,11 @@ const maxEntries = 2000
 // biome-ignore lint/suspicious/noExplicitAny: any table set: the stamp queries name no table.
 export function createChangeStamp(db: Kysely<any>): () => Promise<string | undefined> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+  const sync = syncChangeStampOf(db)
   let readable = true
   return async () => {
+    const stamp = sync?.()
+    if (stamp !== undefined) return stamp
     if (!readable) return undefined
     try {
       if (postgres) {

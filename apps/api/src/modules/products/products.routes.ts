@@ -27,7 +27,7 @@ type AvailabilityCtx = OperationContext<
 export function productHandlers(products: ProductService): HandlerTable {
   return {
     listProducts: ({ auth, query }: ListCtx) => products.listProducts(auth.shopId, query.search, pageRequest(query)),
-    getProduct: ({ auth, params }: GetCtx) => products.getProduct(auth.shopId, params.productId),
+    getProduct: ({ auth, params }: GetCtx) => products.getProductJson(auth.shopId, params.productId),
     listProductInventory: ({ auth, params, query }: InventoryCtx) =>
       products.listProductInventory(auth.shopId, params.productId, pageRequest(query)),
     setProductAvailability: ({ auth, params, body }: AvailabilityCtx) =>

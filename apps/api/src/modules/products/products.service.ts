@@ -2,11 +2,13 @@ import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect } from '../../db/database.js'
 import type { VariantsTable } from '../../db/schema.js'
 import { notFound } from '../../http/errors.js'
+import type { SerializedJson } from '../../http/serialized-json.js'
+import { createStampedCache } from '../caching/stamped-cache.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { createTotalCounter, pageWindow } from '../paging/long-lists.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import { nextProductState } from './product-state.js'
-import { toProductResource, toStockRecordResource } from './products.mapper.js'
+import { type ProductResource, toProductResource, toStockRecordResource } from './products.mapper.js'
 import {
   countLimitedVariants,
   countProducts,
@@ -21,15 +23,21 @@ import {
 export interface ProductServiceOptions {
   clock: Clock
   dialect: Dialect
+  /** The `getProduct` answer serialized with the contract (http/serialized-json.ts `answerSerializer`). */
+  serializeProduct: (product: ProductResource) => SerializedJson
 }
+
+/** Serialized `getProduct` answers kept while the database is unchanged (about 2 KB each). */
+const keptProducts = 2000
 
 function productNotFound(productId: string) {
   return notFound('PRODUCT_NOT_FOUND', `Product ${productId} does not exist.`, { productId })
 }
 
 export function createProductService(db: Db, options: ProductServiceOptions) {
-  const { clock, dialect } = options
+  const { clock, dialect, serializeProduct } = options
   const totals = createTotalCounter(db)
+  const productAnswers = createStampedCache<SerializedJson>(db, { maxEntries: keptProducts })
   async function withVariants<T extends { id: string }>(shopId: string, products: T[]) {
     const variants = await listVariants(
       db,
@@ -43,6 +51,17 @@ export function createProductService(db: Db, options: ProductServiceOptions) {
       else byProduct.set(variant.product_id, [variant])
     }
     return (product: T) => byProduct.get(product.id) ?? []
+  }
+
+  async function getProduct(shopId: string, productId: string): Promise<ProductResource> {
+    // Both reads at once (on PostgreSQL, two connections): the variants query is scoped to the
+    // shop, so it finds nothing when the product is not the shop's.
+    const [product, variants] = await Promise.all([
+      findProduct(db, shopId, productId),
+      listVariants(db, shopId, [productId]),
+    ])
+    if (!product) throw productNotFound(productId)
+    return toProductResource(product, variants)
   }
 
   async function getProductRow(shopId: string, productId: string) {
@@ -67,15 +86,13 @@ export function createProductService(db: Db, options: ProductServiceOptions) {
       )
     },
 
-    async getProduct(shopId: string, productId: string) {
-      // Both reads at once (on PostgreSQL, two connections): the variants query is scoped to the
-      // shop, so it finds nothing when the product is not the shop's.
-      const [product, variants] = await Promise.all([
-        findProduct(db, shopId, productId),
-        listVariants(db, shopId, [productId]),
-      ])
-      if (!product) throw productNotFound(productId)
-      return toProductResource(product, variants)
+    getProduct,
+
+    /** `getProduct` as the wire answer, kept while the database is unchanged (caching/stamped-cache.ts). */
+    getProductJson(shopId: string, productId: string): Promise<SerializedJson> {
+      return productAnswers.get(`${shopId}\u0000${productId}`, async () =>
+        serializeProduct(await getProduct(shopId, productId)),
+      )
     },
 
     async listProductInventory(shopId: string, productId: string, page: PageRequest) {
