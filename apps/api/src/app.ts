@@ -181,8 +181,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   })
 
   // Deliveries queued by a write request are sent as soon as it has committed, not at the next poll.
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') services.webhookDelivery.wake()
+  // The storefront API's writes are cart changes, which queue no event: they do not wake the worker
+  // (under a burst of cart writes it would otherwise look for deliveries after every one).
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !request.url.startsWith('/v1/')) {
+      services.webhookDelivery.wake()
+    }
+    done()
   })
   if (options.worker ?? (config.roles.has('worker') && options.clock === undefined)) {
     services.webhookDelivery.start({ log: app.log })

@@ -7,6 +7,8 @@ import {
   type MigrationProvider,
   Migrator,
   PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
   SqliteDialect,
   type SqliteDatabase as SqliteDialectDatabase,
   type Transaction,
@@ -70,8 +72,40 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   // An idle client dropped by the server (restart, DROP DATABASE … FORCE) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', () => {})
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) })
   return { db, dialect: 'postgres', close: () => db.destroy() }
+}
+
+/**
+ * PostgreSQL parses and plans every unnamed query anew; a named one is prepared once per
+ * connection and then only bound and run. Queries with parameters (the query builder's: a small,
+ * fixed set of texts) get a name per text, the same on every connection of the process; texts past
+ * `limit` (an `in` list of every length, say) run unnamed. Queries without parameters stay
+ * unnamed: a migration may hold several statements, which cannot be prepared.
+ */
+function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>()
+  const limit = 2000
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text)
+    if (name === undefined && names.size < limit) {
+      name = `fanshelf_${names.size + 1}`
+      names.set(text, name)
+    }
+    return name
+  }
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    query: ((textOrCursor: string, values?: ReadonlyArray<unknown>) => {
+      if (typeof textOrCursor === 'string' && values !== undefined && values.length > 0) {
+        const name = nameOf(textOrCursor)
+        if (name !== undefined) return client.query({ name, text: textOrCursor, values: [...values] })
+      }
+      // A cursor (a streamed query) or a query without parameters: as it is.
+      return client.query(textOrCursor, values as unknown[] | undefined)
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  })
+  return { connect: async () => wrap(await pool.connect()), end: () => pool.end() }
 }
 
 /**

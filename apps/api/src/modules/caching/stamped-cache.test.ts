@@ -63,7 +63,11 @@ describe('createStampedCache', () => {
   it('keeps answers per key, at most maxEntries of them (the oldest goes first)', async () => {
     const cache = createStampedCache<string>(database.db, { maxEntries: 2 })
     const computed: string[] = []
-    const answer = (key: string) => cache.get(key, async () => (computed.push(key), `value of ${key}`))
+    const answer = (key: string) =>
+      cache.get(key, async () => {
+        computed.push(key)
+        return `value of ${key}`
+      })
     expect(await answer('a')).toBe('value of a')
     expect(await answer('b')).toBe('value of b')
     await answer('a')

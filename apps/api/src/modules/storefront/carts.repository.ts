@@ -1,4 +1,5 @@
 import type { Dialect, Executor } from '../../db/database.js'
+import { precompile } from '../../db/precompiled.js'
 import type { CartLinesTable, CartsTable } from '../../db/schema.js'
 
 export async function insertCart(db: Executor, cart: CartsTable): Promise<void> {
@@ -11,13 +12,16 @@ export async function insertCart(db: Executor, cart: CartsTable): Promise<void> 
  * serialized already).
  */
 export function findCart(db: Executor, shopId: string, cartId: string, lock?: Dialect) {
+  return cartQuery(db, shopId, cartId, lock).executeTakeFirst()
+}
+
+function cartQuery(db: Executor, shopId: string, cartId: string, lock: Dialect | undefined) {
   return db
     .selectFrom('carts')
     .selectAll()
     .where('id', '=', cartId)
     .where('shop_id', '=', shopId)
     .$if(lock === 'postgres', (q) => q.forUpdate())
-    .executeTakeFirst()
 }
 
 /** A cart by id alone (the hosted checkout addresses carts by id; the shop is the cart's). */
@@ -86,13 +90,12 @@ export function findSellableVariants(db: Executor, shopId: string, variantIds: s
  * A cart's lines in order with their variants' details, for a change: lines of archived products
  * included (the change drops them) and the line's position.
  */
-export function listCartLineDetails(db: Executor, cartId: string) {
+function cartLineDetailsQuery(db: Executor, cartId: string) {
   return variantDetails(db)
     .innerJoin('cart_lines as l', 'l.variant_id', 'v.id')
     .select(['l.quantity as line_quantity', 'l.position as line_position'])
     .where('l.cart_id', '=', cartId)
     .orderBy('l.position')
-    .execute()
 }
 
 export async function insertCartLines(db: Executor, lines: CartLinesTable[]): Promise<void> {
@@ -106,12 +109,11 @@ export async function updateCartLine(
   variantId: string,
   values: Pick<CartLinesTable, 'quantity' | 'updated_at'> & Partial<Pick<CartLinesTable, 'rec_strategy'>>,
 ): Promise<void> {
-  await db
-    .updateTable('cart_lines')
-    .set(values)
-    .where('cart_id', '=', cartId)
-    .where('variant_id', '=', variantId)
-    .execute()
+  await cartLineUpdate(db, cartId, variantId, values).execute()
+}
+
+function cartLineUpdate(db: Executor, cartId: string, variantId: string, values: Partial<CartLinesTable>) {
+  return db.updateTable('cart_lines').set(values).where('cart_id', '=', cartId).where('variant_id', '=', variantId)
 }
 
 export async function deleteCartLines(db: Executor, cartId: string, variantIds: string[]): Promise<void> {
@@ -119,8 +121,40 @@ export async function deleteCartLines(db: Executor, cartId: string, variantIds: 
   await db.deleteFrom('cart_lines').where('cart_id', '=', cartId).where('variant_id', 'in', variantIds).execute()
 }
 
-export async function touchCart(db: Executor, cartId: string, updatedAt: string): Promise<void> {
-  await db.updateTable('carts').set({ updated_at: updatedAt }).where('id', '=', cartId).execute()
+function cartTouch(db: Executor, cartId: string, updatedAt: string) {
+  return db.updateTable('carts').set({ updated_at: updatedAt }).where('id', '=', cartId)
+}
+
+/**
+ * The queries of a cart change (add, change, remove: a transaction of four of them), compiled once
+ * for the database they run on (db/precompiled.ts): on a cart write, building and compiling them
+ * cost as much as running them.
+ */
+export function createCartChangeQueries(db: Executor, dialect: Dialect) {
+  const lockedCart = precompile(db, 2, (q, shopId: string, cartId: string) => cartQuery(q, shopId, cartId, dialect))
+  const lineDetails = precompile(db, 1, cartLineDetailsQuery)
+  const lineQuantity = precompile(db, 4, (q, cartId: string, variantId: string, quantity: number, at: string) =>
+    cartLineUpdate(q, cartId, variantId, { quantity, updated_at: at }),
+  )
+  const touch = precompile(db, 2, cartTouch)
+  return {
+    /** `findCart` with the row locked (PostgreSQL) until the transaction ends. */
+    findCartForChange: async (trx: Executor, shopId: string, cartId: string) =>
+      (await lockedCart(trx, shopId, cartId))[0],
+    listCartLineDetails: lineDetails,
+    updateCartLine: async (
+      trx: Executor,
+      cartId: string,
+      variantId: string,
+      values: Parameters<typeof updateCartLine>[3],
+    ) => {
+      if (values.rec_strategy !== undefined) return updateCartLine(trx, cartId, variantId, values)
+      await lineQuantity(trx, cartId, variantId, values.quantity, values.updated_at)
+    },
+    touchCart: async (trx: Executor, cartId: string, updatedAt: string) => {
+      await touch(trx, cartId, updatedAt)
+    },
+  }
 }
 
 /** Closes an open cart: answers false when it was not open any more (someone else checked it out). */

@@ -7,6 +7,7 @@ import type { ExchangeRates } from '../money/exchange-rates.js'
 import { cartIdleExpiryMs, cartPurgeIntervalMs, isCartExpired, maxCartLines, maxLineQuantity } from './cart-rules.js'
 import {
   type CartItemRow,
+  createCartChangeQueries,
   deleteCartLines,
   deleteCartsIdleSince,
   findCart,
@@ -14,9 +15,6 @@ import {
   insertCart,
   insertCartLines,
   listCartItems,
-  listCartLineDetails,
-  touchCart,
-  updateCartLine,
   type VariantDetails,
 } from './carts.repository.js'
 import {
@@ -87,10 +85,13 @@ function toLineResource(line: { quantity: number }, variant: VariantDetails | Ca
 export function createCartService(db: Db, options: CartOptions) {
   const { clock, dialect, rates, catalog } = options
   let lastPurgeAt = Number.NEGATIVE_INFINITY
+  const changeQueries = createCartChangeQueries(db, dialect)
 
   /** The cart, open or closed; unknown, other-shop and expired carts are 404. */
   async function getLiveCart(executor: Executor, shopId: string, cartId: string, lock: boolean) {
-    const cart = await findCart(executor, shopId, cartId, lock ? dialect : undefined)
+    const cart = lock
+      ? await changeQueries.findCartForChange(executor, shopId, cartId)
+      : await findCart(executor, shopId, cartId)
     if (!cart || isCartExpired(cart, clock.now())) throw cartNotFound(cartId)
     return cart
   }
@@ -168,7 +169,7 @@ export function createCartService(db: Db, options: CartOptions) {
         continue
       }
       if (line.quantity !== quantity || recStrategy !== undefined) {
-        await updateCartLine(trx, cart.id, variantId, {
+        await changeQueries.updateCartLine(trx, cart.id, variantId, {
           quantity,
           updated_at: now,
           ...(recStrategy === undefined ? {} : { rec_strategy: recStrategy }),
@@ -178,7 +179,7 @@ export function createCartService(db: Db, options: CartOptions) {
     }
     await deleteCartLines(trx, cart.id, deletes)
     await insertCartLines(trx, inserts)
-    await touchCart(trx, cart.id, now)
+    await changeQueries.touchCart(trx, cart.id, now)
     return result.sort((a, b) => a.position - b.position)
   }
 
@@ -202,7 +203,7 @@ export function createCartService(db: Db, options: CartOptions) {
     return db.transaction().execute(async (trx) => {
       const cart = await getLiveCart(trx, shopId, cartId, true)
       if (cart.status !== 'OPEN') throw cartClosed(cartId)
-      const rows = await listCartLineDetails(trx, cart.id)
+      const rows = await changeQueries.listCartLineDetails(trx, cart.id)
       // Lines of products archived since they were added leave the cart on its next change.
       const archived = rows.filter((row) => row.product_access === 'ARCHIVED').map((row) => row.id)
       await deleteCartLines(trx, cart.id, archived)
