@@ -7,7 +7,7 @@ import { type Clock, systemClock } from './clock.js'
 import type { Config } from './config.js'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js'
 import { type Contract, loadContract } from './http/contract.js'
-import { answerFrameworkError, installErrorHandler } from './http/error-handler.js'
+import { answerClientError, answerFrameworkError, installErrorHandler } from './http/error-handler.js'
 import { DomainError } from './http/errors.js'
 import { bodyLimitBytes, installJsonBodyParser } from './http/json-body.js'
 import { type HandlerTable, registerOperations } from './http/operation-router.js'
@@ -106,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Routing errors (bad percent-encoding, an over-long path segment) answer in the error shape
     // with a Request-Id; a long segment reaches the operation's own validation (decision 0015).
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     routerOptions: { maxParamLength: 8_192 },
   })
   app.decorate('platform', { config, clock, database, contract, limiter, services })

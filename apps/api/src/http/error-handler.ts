@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { DomainError, type ErrorDetails, validationError } from './errors.js'
+import { newRequestId } from '../ids.js'
 import { bodyLimitBytes, JsonBodyError } from './json-body.js'
 
 /**
@@ -96,4 +97,27 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   }
   const invalid = validationError([{ location: 'path', field: '', ...issue }])
   reply.code(400).send({ code: invalid.code, message: invalid.message, details: invalid.details })
+}
+
+/**
+ * Errors Node's HTTP server raises before there is a request to route — a client too slow to send
+ * its headers or body (408), headers larger than the server reads (431), bytes that are not HTTP
+ * (400) — answered in our shape with a Request-Id, then the connection is closed. Fastify's default
+ * writes its own shape. Give it to Fastify as its `clientErrorHandler` option.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: import('node:net').Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, reason, body] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', { code: 'REQUEST_TIMEOUT', message: 'The request was not received in time.' }]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' }]
+        : [400, 'Bad Request', { code: 'MALFORMED_REQUEST', message: 'The request is not valid HTTP/1.1.' }]
+  const json = JSON.stringify(body)
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nRequest-Id: ${newRequestId()}\r\nConnection: close\r\n\r\n${json}`,
+    )
+  }
+  socket.destroy(error)
 }

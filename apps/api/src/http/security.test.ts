@@ -34,6 +34,17 @@ describe('open API authentication', () => {
     expect(wrong.body).toEqual(unknown.body)
   })
 
+  it('answers 401 to working credentials with anything but base64 around or inside them', async () => {
+    const token = Buffer.from(`${platform.demo.apiUser.username}:${platform.demo.apiUser.password}`).toString('base64')
+    expect((await platform.call('getCurrentShop', { auth: { header: `Basic ${token}` } })).status).toBe(200)
+    expect((await platform.call('getCurrentShop', { auth: { header: `Basic  ${token}  ` } })).status).toBe(200)
+    for (const header of [`Basic ${token} junk`, `Basic ${token}!`, `Basic ${token.slice(0, 4)} ${token.slice(4)}`]) {
+      const { status, body } = await platform.call('getCurrentShop', { auth: { header } })
+      expect(status, header).toBe(401)
+      expect(body.code).toBe('UNAUTHENTICATED')
+    }
+  })
+
   it('answers 401 for a malformed Authorization header and an unknown scheme', async () => {
     const garbage = await platform.call('getCurrentShop', { auth: { header: 'Basic !!!notbase64' } })
     const digest = await platform.call('getCurrentShop', { auth: { header: 'Digest username="x"' } })

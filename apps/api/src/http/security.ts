@@ -13,8 +13,14 @@ import type { Authenticators, Principal } from './principal.js'
 
 const basicChallenge = 'Basic realm="Fanshelf Open API", charset="UTF-8"'
 
+/** RFC 7617 credentials: one base64 token (`token68`), nothing before or after it but spaces. */
+const basicToken = /^[A-Za-z0-9+/]+={0,2}$/
+
 function parseBasic(header: string): { username: string; password: string } | undefined {
-  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8')
+  const token = header.slice(6).trim()
+  // Node's decoder skips what is not base64; a token with anything else in it is refused instead.
+  if (!basicToken.test(token) || token.length % 4 === 1) return undefined
+  const decoded = Buffer.from(token, 'base64').toString('utf8')
   const colon = decoded.indexOf(':')
   if (colon <= 0) return undefined
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) }

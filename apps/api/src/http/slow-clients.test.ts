@@ -65,6 +65,14 @@ async function dribble(exchange: Exchange, chunk: string): Promise<string> {
   }
 }
 
+/** A raw answer of the client-error handler: our `{code, message}` shape, a Request-Id, the connection closed. */
+function expectErrorShape(raw: string, code: string): void {
+  const [head = '', body = ''] = raw.split('\r\n\r\n')
+  expect(head).toMatch(/\r\nRequest-Id: req_/i)
+  expect(head).toMatch(/\r\nConnection: close/i)
+  expect(JSON.parse(body)).toEqual({ code, message: expect.any(String) })
+}
+
 describe('slow clients', () => {
   it('closes a connection whose headers arrive byte by byte and never end (slowloris)', async () => {
     const exchange = await connect()
@@ -72,6 +80,7 @@ describe('slow clients', () => {
     const received = await dribble(exchange, 'X')
     // Node answers 408 when it can; the connection is closed either way, never served.
     expect(received === '' || received.startsWith('HTTP/1.1 408')).toBe(true)
+    if (received !== '') expectErrorShape(received, 'REQUEST_TIMEOUT')
   })
 
   it('closes a connection whose body never finishes', async () => {
@@ -82,6 +91,23 @@ describe('slow clients', () => {
     )
     const received = await dribble(exchange, ' ')
     expect(received === '' || received.startsWith('HTTP/1.1 408')).toBe(true)
+    if (received !== '') expectErrorShape(received, 'REQUEST_TIMEOUT')
+  })
+
+  it('answers headers larger than the server reads with 431 in the error shape, then closes', async () => {
+    const exchange = await connect()
+    exchange.socket.write(`GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
+    const received = await exchange.closed
+    expect(received.startsWith('HTTP/1.1 431 Request Header Fields Too Large')).toBe(true)
+    expectErrorShape(received, 'HEADERS_TOO_LARGE')
+  })
+
+  it('answers bytes that are not HTTP with 400 in the error shape, then closes', async () => {
+    const exchange = await connect()
+    exchange.socket.write('HELLO THERE\r\n\r\n')
+    const received = await exchange.closed
+    expect(received.startsWith('HTTP/1.1 400 Bad Request')).toBe(true)
+    expectErrorShape(received, 'MALFORMED_REQUEST')
   })
 
   it('closes a connection that sends nothing at all', async () => {
