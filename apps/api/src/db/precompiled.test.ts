@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { shopRow } from '../testing/shop-row.js'
 import { createTestDatabase } from '../testing/test-database.js'
 import { type DatabaseHandle, migrateToLatest } from './database.js'
 import { precompile } from './precompiled.js'
@@ -8,23 +9,10 @@ describe('precompile', () => {
   beforeAll(async () => {
     database = await createTestDatabase()
     await migrateToLatest(database.db)
-    const at = '2026-11-01T00:00:00.000Z'
     for (const id of ['sh_pre_1', 'sh_pre_2']) {
       await database.db
         .insertInto('shops')
-        .values({
-          id,
-          name: `Shop ${id}`,
-          domain: `${id}.example`,
-          public_domain: '',
-          currency: id === 'sh_pre_1' ? 'USD' : 'EUR',
-          contact_info: '{}',
-          webhook_secret: 'x',
-          webhook_secret_previous: null,
-          webhook_secret_previous_until: null,
-          created_at: at,
-          updated_at: at,
-        })
+        .values(shopRow(id, { currency: id === 'sh_pre_1' ? 'USD' : 'EUR' }))
         .execute()
     }
   })

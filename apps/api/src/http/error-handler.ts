@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { DomainError, type ErrorDetails, validationError } from './errors.js'
 import { newRequestId } from '../ids.js'
+import { DomainError, type ErrorDetails, validationError } from './errors.js'
 import { bodyLimitBytes, JsonBodyError } from './json-body.js'
 
 /**
@@ -111,7 +111,11 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: import('
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'Request Timeout', { code: 'REQUEST_TIMEOUT', message: 'The request was not received in time.' }]
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' }]
+        ? [
+            431,
+            'Request Header Fields Too Large',
+            { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' },
+          ]
         : [400, 'Bad Request', { code: 'MALFORMED_REQUEST', message: 'The request is not valid HTTP/1.1.' }]
   const json = JSON.stringify(body)
   if (socket.writable) {

@@ -3,25 +3,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/database.js'
+import { shopRow } from '../../testing/shop-row.js'
 import { createTestDatabase } from '../../testing/test-database.js'
 import { createStampedCache } from './stamped-cache.js'
-
-function shopRow(id: string) {
-  const at = '2026-11-01T00:00:00.000Z'
-  return {
-    id,
-    name: 'Stamped cache',
-    domain: `${id}.example`,
-    public_domain: '',
-    currency: 'USD',
-    contact_info: '{}',
-    webhook_secret: 'x',
-    webhook_secret_previous: null,
-    webhook_secret_previous_until: null,
-    created_at: at,
-    updated_at: at,
-  }
-}
 
 /** A compute function that counts its calls and answers the shop names it reads. */
 function namesReader(database: DatabaseHandle) {
@@ -50,7 +34,10 @@ describe('createStampedCache', () => {
     expect(await cache.get('names', reader.read)).toEqual([])
     expect(await cache.get('names', reader.read)).toEqual([])
     expect(reader.calls).toBe(1)
-    await database.db.insertInto('shops').values(shopRow('sh_stamped_1')).execute()
+    await database.db
+      .insertInto('shops')
+      .values(shopRow('sh_stamped_1', { name: 'Stamped cache' }))
+      .execute()
     // The write is seen at once: never a stale answer.
     expect(await cache.get('names', reader.read)).toEqual(['Stamped cache'])
     expect(reader.calls).toBe(2)
@@ -111,7 +98,10 @@ describe('createStampedCache on SQLite with a second connection (another process
     const cache = createStampedCache<string[]>(reader.db, { maxEntries: 10 })
     const names = namesReader(reader)
     expect(await cache.get('names', names.read)).toEqual([])
-    await writer.db.insertInto('shops').values(shopRow('sh_stamped_2')).execute()
+    await writer.db
+      .insertInto('shops')
+      .values(shopRow('sh_stamped_2', { name: 'Stamped cache' }))
+      .execute()
     expect(await cache.get('names', names.read)).toEqual(['Stamped cache'])
     expect(await cache.get('names', names.read)).toEqual(['Stamped cache'])
     expect(names.calls).toBe(2)

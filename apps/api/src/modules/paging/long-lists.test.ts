@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, migrateToLatest } from '../../db/database.js'
+import { shopRow } from '../../testing/shop-row.js'
 import { createTestDatabase } from '../../testing/test-database.js'
 import { createTotalCounter, inListOrder, pageWindow } from './long-lists.js'
 import { pageRequest } from './paging.js'
@@ -94,20 +95,3 @@ describe('createTotalCounter', () => {
     expect(calls).toEqual(['count 2026-10-01', 'between 2026-10-01 2026-10-02', 'count 2026-09-30'])
   })
 })
-
-function shopRow(id: string) {
-  const at = '2026-11-01T00:00:00.000Z'
-  return {
-    id,
-    name: 'Long lists',
-    domain: `${id}.example`,
-    public_domain: '',
-    currency: 'USD',
-    contact_info: '{}',
-    webhook_secret: 'x',
-    webhook_secret_previous: null,
-    webhook_secret_previous_until: null,
-    created_at: at,
-    updated_at: at,
-  }
-}
