@@ -239,18 +239,29 @@ test.describe('code blocks', () => {
   test('keep their server markup through hydration and follow a colour switch without re-rendering', async ({
     page,
   }) => {
-    await page.goto('/storefront/getting-started/')
-    const firstLine = page.locator('.theme-doc-markdown pre .token-line').first()
-    await firstLine.evaluate((element) => {
-      ;(element as HTMLElement & { serverMarkup?: boolean }).serverMarkup = true
+    // The server's first code line, taken as soon as the document is parsed (hydration starts later,
+    // once the route's chunks are in): the same element must still be in the page afterwards.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        ;(window as Window & { serverLine?: Element | null }).serverLine = document.querySelector(
+          '.theme-doc-markdown pre .token-line',
+        )
+      })
     })
+    await page.goto('/storefront/getting-started/')
+    const sameAsServer = () =>
+      page.evaluate(() => {
+        const kept = (window as Window & { serverLine?: Element | null }).serverLine
+        return (
+          kept != null && kept.isConnected && kept === document.querySelector('.theme-doc-markdown pre .token-line')
+        )
+      })
     await hydrated(page)
+    expect(await sameAsServer()).toBe(true)
     const html = page.locator('html')
     const toggle = page.locator('nav.navbar button[title*="mode"]').first()
     while ((await html.getAttribute('data-theme')) !== 'dark') await toggle.click()
-    expect(
-      await firstLine.evaluate((element) => (element as HTMLElement & { serverMarkup?: boolean }).serverMarkup),
-    ).toBe(true)
+    expect(await sameAsServer()).toBe(true)
     // Line numbers (the signature samples are numbered) and the copy button are there.
     await page.goto('/webhooks/signature-verification/')
     await expect(
