@@ -91,6 +91,40 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'tim
   }
 }
 
+/**
+ * A keyed write's domain error is saved with its key, so that a retry gets the same answer
+ * (decision 0019, as Stripe): that one row is the documented effect of the refusal, not a leak. The
+ * refusals that run before the handler — validation, body, authentication, scope, rate limit — are
+ * never saved, so a row written for one of them is still a violation.
+ */
+const neverSavedCodes = new Set([
+  'REQUEST_VALIDATION_FAILED',
+  'MALFORMED_JSON',
+  'JSON_TOO_DEEP',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNAUTHENTICATED',
+  'INVALID_TOKEN',
+  'INSUFFICIENT_SCOPE',
+  'BASIC_AUTH_REQUIRED',
+  'STOREFRONT_TOKEN_MISSING',
+  'STOREFRONT_TOKEN_INVALID',
+  'RATE_LIMITED',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'IDEMPOTENCY_KEY_REUSED',
+])
+
+export function savesIdempotentAnswer(headers: Record<string, string>, responseText: string): boolean {
+  const key = Object.entries(headers).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1]
+  if (key === undefined) return false
+  try {
+    const code = (JSON.parse(responseText) as { code?: unknown }).code
+    return typeof code === 'string' && !neverSavedCodes.has(code)
+  } catch {
+    return false
+  }
+}
+
 export async function runFuzz(environment: FuzzEnvironment, options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now()
   const { platform, fixtures, probe } = environment
@@ -166,7 +200,9 @@ export async function runFuzz(environment: FuzzEnvironment, options: FuzzOptions
         const counterAfter = await probe.changeCounter()
         if (counterAfter === undefined || counterAfter !== counterBefore) {
           const digest = await probe.fingerprint()
-          const changed = changedTables(known.digest, digest)
+          const changed = changedTables(known.digest, digest).filter(
+            (table) => !(table === 'idempotency_keys' && savesIdempotentAnswer(fuzzCase.request.headers, responseText)),
+          )
           if (changed.length > 0) {
             violations.push({ rule: 'write-on-reject', message: `a rejected request changed ${changed.join(', ')}` })
           }

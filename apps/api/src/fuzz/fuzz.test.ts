@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { caseArbitrary } from './contract-arbitraries.js'
 import { changedTables } from './database-probe.js'
 import { createFuzzEnvironment, type FuzzEnvironment } from './fuzz-environment.js'
-import { describeViolation, replayCommand, runFuzz } from './fuzz-runner.js'
+import { describeViolation, replayCommand, runFuzz, savesIdempotentAnswer } from './fuzz-runner.js'
 import { checkResponse, documentedResponses } from './invariants.js'
 
 /**
@@ -100,6 +100,22 @@ describe('the invariants', () => {
       db,
     )
     expect(changedTables(before, await probe.fingerprint())).toEqual([])
+  })
+})
+
+describe('a keyed write refused by its handler', () => {
+  const answer = (code: string) => JSON.stringify({ code, message: 'x' })
+  it('may save its answer with its key (decision 0019): the only write a refusal may make', () => {
+    expect(savesIdempotentAnswer({ 'Idempotency-Key': 'k1' }, answer('CART_NOT_FOUND'))).toBe(true)
+    expect(savesIdempotentAnswer({ 'idempotency-key': 'k1' }, answer('FULFILLMENT_ORDER_CANCELLED'))).toBe(true)
+  })
+
+  it('saves nothing without a key, or when refused before its handler ran', () => {
+    expect(savesIdempotentAnswer({}, answer('CART_NOT_FOUND'))).toBe(false)
+    for (const code of ['REQUEST_VALIDATION_FAILED', 'UNAUTHENTICATED', 'RATE_LIMITED', 'IDEMPOTENCY_KEY_REUSED']) {
+      expect(savesIdempotentAnswer({ 'idempotency-key': 'k1' }, answer(code)), code).toBe(false)
+    }
+    expect(savesIdempotentAnswer({ 'idempotency-key': 'k1' }, 'not json')).toBe(false)
   })
 })
 
