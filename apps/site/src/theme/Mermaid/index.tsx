@@ -16,8 +16,10 @@ function RenderedDiagram({ value }: Props): ReactNode {
 }
 
 /**
- * Mermaid diagrams render in the browser. The library is large, so a diagram is only rendered when it
- * comes near the viewport: pages stay fast and a diagram below the fold costs nothing until read.
+ * Mermaid diagrams render in the browser. The library is large and a render is long work on a
+ * phone, so a diagram is rendered only when the reader can see it: at once if it is on the first
+ * screen, otherwise once the reader starts scrolling and it comes within 600 px of the viewport. A
+ * reader who never scrolls down never pays for a diagram they do not see.
  * The source stays in the HTML (`data-mermaid-source`, and a <noscript> copy) for the Markdown twin
  * of the page and for readers without JavaScript.
  */
@@ -32,17 +34,25 @@ export default function Mermaid({ value }: Props): ReactNode {
       setIsNear(true)
       return undefined
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setIsNear(true)
-          observer.disconnect()
-        }
-      },
-      { rootMargin: '600px 0px' },
-    )
-    observer.observe(node)
-    return () => observer.disconnect()
+    const observers: IntersectionObserver[] = []
+    const watch = (rootMargin: string) => {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) setIsNear(true)
+        },
+        { rootMargin },
+      )
+      observer.observe(node)
+      observers.push(observer)
+    }
+    // On the first screen: now. Further down: looking ahead, from the reader's first scroll.
+    watch('0px')
+    const onScroll = () => watch('600px 0px')
+    window.addEventListener('scroll', onScroll, { passive: true, once: true })
+    return () => {
+      window.removeEventListener('scroll', onScroll)
+      for (const observer of observers) observer.disconnect()
+    }
   }, [isNear])
 
   return (
