@@ -252,9 +252,7 @@ test.describe('code blocks', () => {
     const sameAsServer = () =>
       page.evaluate(() => {
         const kept = (window as Window & { serverLine?: Element | null }).serverLine
-        return (
-          kept != null && kept.isConnected && kept === document.querySelector('.theme-doc-markdown pre .token-line')
-        )
+        return kept?.isConnected === true && kept === document.querySelector('.theme-doc-markdown pre .token-line')
       })
     await hydrated(page)
     expect(await sameAsServer()).toBe(true)

@@ -7,7 +7,7 @@ const text = (lines: ReturnType<typeof codeTokenLines>) =>
 
 describe('build-time code tokens', () => {
   it('spell the code exactly, line by line, without the final line break a code block drops', () => {
-    const code = 'const a = 1\n\nfunction f(x: number) {\n  return `${x}`\n}\n'
+    const code = 'const a = 1\n\nfunction f(x: number) {\n  return String(x)\n}\n'
     const lines = codeTokenLines(code, 'ts')
     expect(lines).toHaveLength(5)
     expect(text(lines)).toBe(code.slice(0, -1))
