@@ -22,11 +22,42 @@ test('no request leaves 127.0.0.1 on any page, including diagrams, search and th
   expect(outside).toEqual([])
 })
 
-test('Mermaid diagrams render when scrolled into view', async ({ page }) => {
-  await page.goto('/webhooks/gifting-guide/')
-  await hydrated(page)
-  const diagram = page.locator('.fanshelf-diagram').first()
-  await diagram.scrollIntoViewIfNeeded()
-  await expect(diagram.locator('svg')).toBeVisible({ timeout: 20_000 })
-  await expect(diagram).toHaveAttribute('data-mermaid-source', /sequenceDiagram/)
+test("diagrams are pre-rendered images, shown in the reader's colour mode when scrolled near", async ({ browser }) => {
+  for (const [scheme, shown] of [
+    ['light', 'light'],
+    ['dark', 'dark'],
+  ] as const) {
+    const context = await browser.newContext({ colorScheme: scheme })
+    const page = await context.newPage()
+    const svgs: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('.svg') && request.url().includes('/diagrams/')) svgs.push(request.url())
+    })
+    await page.goto('/webhooks/gifting-guide/')
+    await hydrated(page)
+    const diagram = page.locator('.fanshelf-diagram').first()
+    await diagram.scrollIntoViewIfNeeded()
+    const image = diagram.locator(`img.fanshelf-diagram__${shown}`)
+    await expect(image).toBeVisible()
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+    await expect(image).toHaveAttribute('alt', /sequenceDiagram/)
+    await expect(diagram).toHaveAttribute('data-mermaid-source', /sequenceDiagram/)
+    // Only the reader's mode is downloaded, and no Mermaid code runs for a pre-rendered diagram.
+    expect(svgs.every((url) => url.endsWith(`-${shown}.svg`))).toBe(true)
+    expect(await page.evaluate(() => document.querySelectorAll('.fanshelf-diagram svg').length)).toBe(0)
+    await context.close()
+  }
+})
+
+test('every diagram of the guides has its pre-rendered images (npm run generate:diagrams -w apps/site)', async ({
+  page,
+}) => {
+  for (const route of guideRoutes) {
+    await page.goto(route.path)
+    await hydrated(page)
+    const missing = await page.$$eval('.fanshelf-diagram:not(.fanshelf-diagram--prerendered)', (nodes) =>
+      nodes.map((node) => (node as HTMLElement).dataset.mermaidSource?.split('\n')[0]),
+    )
+    expect(missing, `${route.path}: run npm run generate:diagrams -w apps/site and commit the files`).toEqual([])
+  }
 })

@@ -1,8 +1,11 @@
 import ErrorBoundary from '@docusaurus/ErrorBoundary'
 import { ErrorBoundaryErrorMessageFallback } from '@docusaurus/theme-common'
 import { MermaidContainerClassName, useMermaidRenderResult } from '@docusaurus/theme-mermaid/client'
+import useBaseUrl from '@docusaurus/useBaseUrl'
 import type { Props } from '@theme/Mermaid'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { diagramKey } from '../../../config/diagram-key.ts'
+import diagrams from '../../diagrams/diagrams.json'
 
 function RenderedDiagram({ value }: Props): ReactNode {
   const result = useMermaidRenderResult({ text: value })
@@ -16,14 +19,85 @@ function RenderedDiagram({ value }: Props): ReactNode {
 }
 
 /**
- * Mermaid diagrams render in the browser. The library is large and a render is long work on a
- * phone, so a diagram is rendered only when the reader can see it: at once if it is on the first
+ * Mermaid diagrams. Those of the docs are rendered ahead of time (below). Any other renders in the
+ * browser; the library is large and a render is long work on a phone, so such a diagram is rendered
+ * only when the reader can see it: at once if it is on the first
  * screen, otherwise once the reader starts scrolling and it comes within 600 px of the viewport. A
  * reader who never scrolls down never pays for a diagram they do not see.
  * The source stays in the HTML (`data-mermaid-source`, and a <noscript> copy) for the Markdown twin
  * of the page and for readers without JavaScript.
  */
+const prerendered: Record<string, { width: number; height: number } | undefined> = diagrams
+
 export default function Mermaid({ value }: Props): ReactNode {
+  const key = diagramKey(value)
+  const size = prerendered[key]
+  return size ? <PrerenderedDiagram value={value} diagramKey={key} size={size} /> : <LazyDiagram value={value} />
+}
+
+/**
+ * A diagram rendered ahead of time (`npm run generate:diagrams -w apps/site`): an SVG file per colour
+ * mode in static/diagrams/, shown as an image, so no Mermaid runs in the browser. The images are put
+ * in once the page is up and the diagram is within 600 px of the viewport (the server's HTML holds
+ * the reserved box, and the images in <noscript> for readers without JavaScript); CSS shows the
+ * reader's colour mode, and the other image, `display: none` and lazy, is never loaded. The image's
+ * description is the diagram's source.
+ */
+function PrerenderedDiagram({
+  value,
+  diagramKey: key,
+  size,
+}: Props & { diagramKey: string; size: { width: number; height: number } }): ReactNode {
+  const base = useBaseUrl(`/diagrams/${key}`)
+  const ref = useRef<HTMLDivElement>(null)
+  const [isNear, setIsNear] = useState(false)
+  useEffect(() => {
+    const node = ref.current
+    if (isNear || node === null) return undefined
+    if (typeof IntersectionObserver === 'undefined') {
+      setIsNear(true)
+      return undefined
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true)
+      },
+      { rootMargin: '600px 0px' },
+    )
+    observer.observe(node)
+    return () => observer.disconnect()
+  }, [isNear])
+  const image = (mode: 'light' | 'dark') => (
+    <img
+      className={`fanshelf-diagram__${mode}`}
+      src={`${base}-${mode}.svg`}
+      alt={value}
+      width={size.width}
+      height={size.height}
+      loading="lazy"
+      decoding="async"
+    />
+  )
+  return (
+    <div ref={ref} className="fanshelf-diagram fanshelf-diagram--prerendered" data-mermaid-source={value}>
+      <div
+        className={MermaidContainerClassName}
+        style={{ aspectRatio: `${size.width} / ${size.height}`, maxWidth: `${size.width}px`, margin: '0 auto' }}
+      >
+        {isNear ? (
+          <>
+            {image('light')}
+            {image('dark')}
+          </>
+        ) : (
+          <noscript>{image('light')}</noscript>
+        )}
+      </div>
+    </div>
+  )
+}
+
+function LazyDiagram({ value }: Props): ReactNode {
   const ref = useRef<HTMLDivElement>(null)
   const [isNear, setIsNear] = useState(false)
 
