@@ -14,10 +14,13 @@ async function open(page: Page, route: string): Promise<Response> {
   return response
 }
 
-/** Diagrams render (Mermaid inserts an SVG with its own <style>) once scrolled near. */
+/** Diagrams show once scrolled near: pre-rendered SVG images (decision 0020), loaded from this origin. */
 async function diagramRendered(page: Page): Promise<void> {
-  await page.locator('.fanshelf-diagram').first().scrollIntoViewIfNeeded()
-  await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible()
+  const diagram = page.locator('.fanshelf-diagram').first()
+  await diagram.scrollIntoViewIfNeeded()
+  const image = diagram.locator('.docusaurus-mermaid-container img:visible').first()
+  await expect(image).toBeVisible()
+  await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
 }
 
 function scriptSources(response: Response): string[] {
