@@ -50,6 +50,13 @@ export const calls: readonly CallRow[] = [
   { document: 'open-api', call: 'GET /products/{productId}', auth: scope('offer_read'), success: 200 },
   { document: 'open-api', call: 'GET /products/{productId}/inventory', auth: scope('offer_read'), success: 200 },
   { document: 'open-api', call: 'PUT /products/{productId}/availability', auth: scope('offer_write'), success: 200 },
+  {
+    document: 'open-api',
+    call: 'GET /collections',
+    auth: scope('offer_read'),
+    success: 200,
+    source: 'the platform’s published document (drop-in compatibility, decision 0026)',
+  },
   { document: 'open-api', call: 'GET /promotions', auth: scope('promotions_read'), success: 200 },
   { document: 'open-api', call: 'GET /promotions/{promotionId}', auth: scope('promotions_read'), success: 200 },
   { document: 'open-api', call: 'POST /promotions', auth: scope('promotions_write'), success: 200 },

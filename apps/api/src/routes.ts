@@ -1,4 +1,5 @@
 import type { HandlerTable } from './http/operation-router.js'
+import { collectionHandlers } from './modules/collections/collections.routes.js'
 import { donationHandlers } from './modules/donations/donations.routes.js'
 import { fulfillmentHandlers } from './modules/fulfillments/fulfillments.routes.js'
 import { giftingHandlers } from './modules/gifting/gifting.routes.js'
@@ -30,6 +31,7 @@ export function openApiHandlers(services: Services): HandlerTable {
     ...membershipHandlers(services.memberships),
     ...productHandlers(services.products),
     ...donationHandlers(services.donations),
+    ...collectionHandlers(services.collections),
     ...promotionHandlers(services.promotions),
     ...mailingListHandlers(services.mailingList),
     ...thankYouHandlers(services.thankYous),

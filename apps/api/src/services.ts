@@ -10,6 +10,7 @@ import { createAdminSessionService } from './modules/admin-sessions/admin-sessio
 import { createApiUserService } from './modules/api-users/api-users.service.js'
 import { createCheckoutService } from './modules/checkout/checkout.service.js'
 import { createGiftRedemptionService } from './modules/checkout/gift-redemption.service.js'
+import { createCollectionService } from './modules/collections/collections.service.js'
 import { createDonationService } from './modules/donations/donations.service.js'
 import { createFeedService } from './modules/feed/feed.service.js'
 import { createFulfillmentService } from './modules/fulfillments/fulfillments.service.js'
@@ -93,6 +94,7 @@ export function createServices(deps: ServiceDeps) {
     serializeProduct: answerSerializer(deps.contract, 'getProduct'),
   })
   const donations = createDonationService(db, { clock })
+  const collections = createCollectionService(db)
   const promotions = createPromotionService(db, { clock, dialect: database.dialect })
   const mailingList = createMailingListService(db, { clock })
   const thankYous = createThankYouService(db, { clock })
@@ -139,6 +141,7 @@ export function createServices(deps: ServiceDeps) {
     memberships,
     products,
     donations,
+    collections,
     promotions,
     mailingList,
     thankYous,
