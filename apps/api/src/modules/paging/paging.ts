@@ -1,3 +1,5 @@
+import { validationError } from '../../http/errors.js'
+
 /**
  * Open API pagination (decision 0004): `page` from 0, `size` 1–100 (default 20), answers
  * `{results, total, page, size, totalPages}`. The contract validates the bounds; this computes.
@@ -27,6 +29,26 @@ export function pageRequest(query: { page?: number; size?: number }, defaultSize
   const page = query.page ?? 0
   const size = query.size ?? defaultSize
   return { page, size, offset: Math.min(page * size, maxOffset) }
+}
+
+/**
+ * The page size of a storefront list that also accepts `limit`, the spelling the platform's own
+ * example storefront sends (decision 0026): `size` is canonical; both with different values is a 400
+ * naming both, so a client never gets a page size it did not mean.
+ */
+export function pageSizeWithAlias(query: { size?: number; limit?: number }): number | undefined {
+  const { size, limit } = query
+  if (size !== undefined && limit !== undefined && size !== limit) {
+    throw validationError(
+      (['size', 'limit'] as const).map((field) => ({
+        location: 'query' as const,
+        field,
+        rule: 'alias',
+        message: '`limit` is an alias of `size`: send one of them, or both with the same value',
+      })),
+    )
+  }
+  return size ?? limit
 }
 
 export function toPage<T>(results: T[], total: number, request: PageRequest): Page<T> {

@@ -1,13 +1,14 @@
 import type { HandlerTable, OperationContext } from '../../http/operation-router.js'
 import type { ShopPrincipal } from '../../http/principal.js'
-import { pageRequest } from '../paging/paging.js'
+import { pageRequest, pageSizeWithAlias } from '../paging/paging.js'
 import type { CartItemInput, CartService, CreateCartInput } from './carts.service.js'
 import type { CatalogCache } from './catalog-cache.js'
 import type { StorefrontCatalogService } from './storefront-catalog.service.js'
 import type { StorefrontTokenService } from './storefront-tokens.service.js'
 
 type Currency = { currency?: string }
-type Paged = { page?: number; size?: number }
+/** `limit` is an accepted alias of `size` (decision 0026). */
+type Paged = { page?: number; size?: number; limit?: number }
 type SlugCtx = OperationContext<{ slug: string }, Currency & Paged, undefined, ShopPrincipal>
 type ListCtx = OperationContext<Record<string, never>, Paged, undefined, ShopPrincipal>
 type ShopCtx = OperationContext<Record<string, never>, Record<string, never>, undefined, ShopPrincipal>
@@ -32,7 +33,7 @@ export function storefrontHandlers({ catalog, carts, tokens, catalogCache }: Sto
         catalog.getProduct(auth.shopId, params.slug, query.currency),
       ),
     listCollections: ({ auth, query, reply }: ListCtx) => {
-      const page = pageRequest(query)
+      const page = pageRequest({ page: query.page, size: pageSizeWithAlias(query) })
       return catalogCache.reply(reply, ['collections', auth.shopId, String(page.page), String(page.size)], () =>
         catalog.listCollections(auth.shopId, page),
       )
@@ -42,7 +43,7 @@ export function storefrontHandlers({ catalog, carts, tokens, catalogCache }: Sto
         catalog.getCollection(auth.shopId, params.slug),
       ),
     listCollectionProducts: ({ auth, params, query, reply }: SlugCtx) => {
-      const page = pageRequest(query)
+      const page = pageRequest({ page: query.page, size: pageSizeWithAlias(query) })
       const key = ['products', auth.shopId, params.slug, String(page.page), String(page.size), query.currency ?? '']
       return catalogCache.reply(reply, key, () =>
         catalog.listCollectionProducts(auth.shopId, params.slug, page, query.currency),
