@@ -83,6 +83,20 @@ export const calls: readonly CallRow[] = [
   { document: 'open-api-beta', call: 'GET /memberships/tiers', auth: scope('memberships_read'), success: 200 },
   { document: 'open-api-beta', call: 'GET /memberships/members', auth: scope('memberships_read'), success: 200 },
   { document: 'open-api-beta', call: 'GET /memberships/members/{id}', auth: scope('memberships_read'), success: 200 },
+  {
+    document: 'open-api-beta',
+    call: 'POST /giveaways/giveaways',
+    auth: scope('giveaway_write'),
+    success: 200,
+    source: "the platform's example apps (issue #23, decision 0025)",
+  },
+  {
+    document: 'open-api-beta',
+    call: 'PUT /giveaways/giveaways/{id}/finish/twitch',
+    auth: scope('giveaway_write'),
+    success: 200,
+    source: "the platform's example apps (issue #23, decision 0025)",
+  },
 
   { document: 'storefront-api', call: 'GET /products/{slug}', auth: storefrontToken, success: 200 },
   { document: 'storefront-api', call: 'GET /collections', auth: storefrontToken, success: 200 },
@@ -298,7 +312,14 @@ export const enumGroups: readonly EnumGroup[] = [
       ['AUTO_ADDED', 'AUTO_ADDED'],
       ['MANUALLY_ADDED', 'MANUALLY_ADDED'],
     ],
-    at: [response(open, 'GET /promotions/{promotionId}', '/properties/discount/properties/freeProductsType')],
+    at: [
+      request(open, 'POST /promotions', '/properties/discount/properties/freeProductsType/properties/type'),
+      response(
+        open,
+        'GET /promotions/{promotionId}',
+        '/properties/discount/properties/freeProductsType/properties/type',
+      ),
+    ],
   },
   {
     thing: 'percentage shipping option',
@@ -341,6 +362,7 @@ export const enumGroups: readonly EnumGroup[] = [
     values: [
       ['ENTIRE_ORDER', 'ENTIRE_ORDER'],
       ['SELECTED_PRODUCTS', 'SELECTED_PRODUCTS'],
+      ['ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS', 'ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS'],
     ],
     at: [
       request(open, 'POST /promotions', '/properties/appliesTo/properties/type'),

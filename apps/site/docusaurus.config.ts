@@ -29,6 +29,7 @@ const hasVersionSnapshots = existsSync(path.join(siteDir, 'versions.json'))
 const plugins: PluginConfig[] = [
   './plugins/code-tokens/index.ts',
   './plugins/platform-facts/index.ts',
+  './plugins/compatibility-facts/index.ts',
   './plugins/ai-output/index.ts',
   ...(apiReferencePlugin ? [`./plugins/api-reference/${apiReferencePlugin}`] : []),
 ]

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test'
 
-/** Every guide route of spec §2, the sidebar it belongs to, and its page heading. */
+/** Every guide route (spec §2, plus the Compatibility guide), the sidebar it belongs to, and its page heading. */
 export const guideRoutes = [
   { path: '/', sidebar: null, heading: 'Get started with Fanshelf' },
+  { path: '/compatibility/', sidebar: null, heading: 'Compatibility with existing platform code' },
   { path: '/storefront/', sidebar: 'storefront', heading: 'Storefront overview' },
   { path: '/storefront/checkout/', sidebar: 'storefront', heading: 'Cart and checkout' },
   { path: '/storefront/collection/', sidebar: 'storefront', heading: 'Collections' },

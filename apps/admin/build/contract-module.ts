@@ -138,6 +138,7 @@ export async function generateContractModule(): Promise<string> {
   const validators: Record<string, Schema> = {
     product: schema(admin, 'AdminProductRequest'),
     apiUser: schema(admin, 'AdminApiUserRequest'),
+    giftCard: schema(admin, 'AdminGiftCardRequest'),
     secretRotation: schema(admin, 'AdminSecretRotationRequest'),
     promotion: requestBody(open, 'createPromotion'),
     fulfillment: requestBody(open, 'createFulfillment'),

@@ -16,6 +16,7 @@ declare module 'virtual:fanshelf-contract' {
   }
   export const product: ContractValidator
   export const apiUser: ContractValidator
+  export const giftCard: ContractValidator
   export const secretRotation: ContractValidator
   export const promotion: ContractValidator
   export const fulfillment: ContractValidator

@@ -23,6 +23,7 @@ export const router = createBrowserRouter(
         { path: 'products/:productId', lazy: () => import('./pages/products/ProductEditPage.tsx') },
         { path: 'promotions', lazy: () => import('./pages/promotions/PromotionsPage.tsx') },
         { path: 'promotions/new', lazy: () => import('./pages/promotions/PromotionCreatePage.tsx') },
+        { path: 'gift-cards', lazy: () => import('./pages/gift-cards/GiftCardsPage.tsx') },
         {
           path: 'developer',
           lazy: () => import('./pages/developer/DeveloperLayout.tsx'),

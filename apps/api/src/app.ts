@@ -20,6 +20,8 @@ import { newRequestId } from './ids.js'
 import { adminRoutes } from './modules/admin/admin.routes.js'
 import { adminSessionRoutes } from './modules/admin-sessions/admin-sessions.routes.js'
 import { createCheckoutRoutes } from './modules/checkout/checkout.routes.js'
+import { createCheckoutLinkRoutes } from './modules/checkout-link/checkout-link.routes.js'
+import { createDownloadRoutes } from './modules/downloads/downloads.routes.js'
 import { createFeedRoutes } from './modules/feed/feed.routes.js'
 import { createIdempotencyWrapper } from './modules/idempotency/idempotency.http.js'
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.js'
@@ -158,6 +160,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Hosted checkout, gift redemption pages and the product feed (outside the API contracts).
   await app.register(createCheckoutRoutes(services))
   await app.register(createFeedRoutes(services.feed))
+  await app.register(createDownloadRoutes(services.downloads))
+  await app.register(
+    createCheckoutLinkRoutes({ checkoutLink: services.checkoutLink, findShop: (host) => services.feed.findShop(host) }),
+  )
   // OAuth token/revoke/metadata, the consent page, admin sign-in and the admin API for connections.
   await app.register(platformAppRoutes)
   await app.register(adminSessionRoutes)

@@ -13,6 +13,7 @@ export const idPrefixes = {
   giftPurchase: 'giv_',
   gift: 'gft_',
   draw: 'gdr_',
+  giftCard: 'gcrd_',
   thankYou: 'ty_',
   webhookConfiguration: 'wcon_',
   webhookEvent: 'weve_',
@@ -28,6 +29,8 @@ export const idPrefixes = {
   adminUser: 'adm_',
   statusChange: 'osc_',
   orderLine: 'oln_',
+  digitalFile: 'dfl_',
+  orderDownload: 'odl_',
 } as const
 
 export type IdKind = keyof typeof idPrefixes

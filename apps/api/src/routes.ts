@@ -1,8 +1,10 @@
 import type { HandlerTable } from './http/operation-router.js'
 import { collectionHandlers } from './modules/collections/collections.routes.js'
 import { donationHandlers } from './modules/donations/donations.routes.js'
+import { downloadHandlers } from './modules/downloads/downloads.routes.js'
 import { fulfillmentHandlers } from './modules/fulfillments/fulfillments.routes.js'
 import { giftingHandlers } from './modules/gifting/gifting.routes.js'
+import { giveawayHandlers } from './modules/gifting/giveaways.routes.js'
 import { giveawayLinkHandlers } from './modules/giveaway-links/giveaway-links.routes.js'
 import { mailingListHandlers } from './modules/mailing-list/mailing-list.routes.js'
 import { membershipHandlers } from './modules/memberships/memberships.routes.js'
@@ -22,7 +24,9 @@ export function openApiHandlers(services: Services): HandlerTable {
   return {
     ...shopHandlers(services.shops),
     ...giftingHandlers(services.gifting),
+    ...giveawayHandlers(services.giveaways),
     ...orderHandlers(services.orders),
+    ...downloadHandlers(services.downloads),
     ...fulfillmentHandlers(services.fulfillments),
     ...giveawayLinkHandlers(services.giveawayLinks),
     ...streamingHandlers(services.streaming),

@@ -10,12 +10,16 @@ import { createAdminSessionService } from './modules/admin-sessions/admin-sessio
 import { createApiUserService } from './modules/api-users/api-users.service.js'
 import { createCheckoutService } from './modules/checkout/checkout.service.js'
 import { createGiftRedemptionService } from './modules/checkout/gift-redemption.service.js'
+import { createCheckoutLinkService } from './modules/checkout-link/checkout-link.service.js'
 import { createCollectionService } from './modules/collections/collections.service.js'
 import { createDonationService } from './modules/donations/donations.service.js'
+import { createDownloadService } from './modules/downloads/downloads.service.js'
 import { createFeedService } from './modules/feed/feed.service.js'
 import { createFulfillmentService } from './modules/fulfillments/fulfillments.service.js'
+import { createGiftCardService } from './modules/gift-cards/gift-cards.service.js'
 import { createDrawDeadlineTask } from './modules/gifting/draw-deadlines.js'
 import { createGiftingService } from './modules/gifting/gifting.service.js'
+import { createGiveawayService } from './modules/gifting/giveaways.service.js'
 import { createGiveawayLinkService } from './modules/giveaway-links/giveaway-links.service.js'
 import { createMailingListService } from './modules/mailing-list/mailing-list.service.js'
 import { createMembershipService } from './modules/memberships/memberships.service.js'
@@ -60,6 +64,13 @@ export function createServices(deps: ServiceDeps) {
   // Ends draws nobody finished (GIFT_DRAW_ENDED without winners); runs while the app runs.
   const drawDeadlines = createDrawDeadlineTask({ gifting, clock })
   drawDeadlines.start()
+  // Giveaways a bot creates and finishes (beta): gifts and draws of the shop's own products.
+  const giveaways = createGiveawayService(db, {
+    gifting,
+    publicUrl: config.publicUrl,
+    clock,
+    dialect: database.dialect,
+  })
   const giveawayLinks = createGiveawayLinkService(db, { publicUrl: config.publicUrl, clock, dialect: database.dialect })
   const streaming = createStreamingService(db, { clock })
   // Platform apps (OAuth): the registry (whose HMAC keys sign app webhooks), consents and tokens;
@@ -96,6 +107,7 @@ export function createServices(deps: ServiceDeps) {
   const donations = createDonationService(db, { clock })
   const collections = createCollectionService(db)
   const promotions = createPromotionService(db, { clock, dialect: database.dialect })
+  const giftCards = createGiftCardService(db, { clock })
   const mailingList = createMailingListService(db, { clock })
   const thankYous = createThankYouService(db, { clock })
   // Storefront API (tokens, catalogue, carts), the hosted checkout, gift redemption and the product
@@ -108,9 +120,13 @@ export function createServices(deps: ServiceDeps) {
     rates: exchangeRates,
     publicUrl: config.publicUrl,
   })
-  const checkout = createCheckoutService(db, { clock, dialect: database.dialect, rates: exchangeRates })
+  // Digital goods: a buyer's download token per order and the file downloads (decision 0024).
+  const downloads = createDownloadService(db, { clock, secretBox })
+  const checkout = createCheckoutService(db, { clock, dialect: database.dialect, rates: exchangeRates, downloads })
   const giftRedemption = createGiftRedemptionService(db, { clock, rates: exchangeRates, giveawayLinks, gifting })
   const feed = createFeedService(db)
+  // The shop's direct checkout link `GET /cart/checkout` (decision 0024).
+  const checkoutLink = createCheckoutLinkService(db, { clock, carts: storefront.carts })
   // Merchant admin (issue 8): product create/edit, the shop's webhook secret rotation, the order page.
   const productAdmin = createProductAdminService(db, { clock, dialect: database.dialect })
   const webhookSecrets = createWebhookSecretService(db, { clock, dialect: database.dialect, secretBox })
@@ -133,6 +149,7 @@ export function createServices(deps: ServiceDeps) {
     fulfillments,
     gifting,
     drawDeadlines,
+    giveaways,
     giveawayLinks,
     streaming,
     webhookConfigurations,
@@ -143,11 +160,14 @@ export function createServices(deps: ServiceDeps) {
     donations,
     collections,
     promotions,
+    giftCards,
     mailingList,
     thankYous,
     exchangeRates,
     storefront,
     checkout,
+    downloads,
+    checkoutLink,
     giftRedemption,
     feed,
     platformApps,

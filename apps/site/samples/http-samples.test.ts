@@ -371,6 +371,22 @@ describe('samples against a running Fanshelf', () => {
     expect(json('storefront/remove-from-cart.sh', ids).items).toEqual([])
   })
 
+  it('storefront/direct-checkout-link.sh redirects to the hosted checkout with a new cart', () => {
+    const product = json('storefront/product.sh')
+    const [first, second] = product.variants
+    const answer = run('storefront/direct-checkout-link.sh', {
+      VARIANT_ID: first.id,
+      OTHER_VARIANT_ID: second.id,
+    }).trim()
+    const [status, location] = answer.split(' ')
+    expect(status).toBe('302')
+    const target = new URL(location as string)
+    expect(target.pathname).toBe('/checkout/')
+    expect(target.searchParams.get('cartCurrency')).toBe('USD')
+    expect(target.searchParams.get('coupon')).toBe('WINTER10')
+    expect(target.searchParams.get('cartId')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
   it('the webhook samples subscribe, test, inspect, replay and re-enable; deliveries verify with the guide code', async () => {
     const deliveries: Array<{ headers: IncomingHttpHeaders; body: Buffer }> = []
     const receiver = createHttpServer((request, response) => {
@@ -638,6 +654,61 @@ describe('samples against a running Fanshelf', () => {
     expect(winners.length).toBeGreaterThan(0)
     for (const winner of winners) expect(winner.redeemUri).toMatch(/^http/)
     expect(JSON.parse(failing('http/finish-draw.sh', ids))).toMatchObject({ code: 'GIVEAWAY_DRAW_ALREADY_FINISHED' })
+  }, 120_000)
+
+  it('the giveaway samples (beta) create a giveaway, finish it and hand the winner a working redeemUrl', async () => {
+    const basic = `Basic ${Buffer.from(`${env.FANSHELF_API_USER}:${env.FANSHELF_API_PASSWORD}`).toString('base64')}`
+    const page = (await (
+      await fetch(`${env.FANSHELF_API}/products?size=100`, { headers: { authorization: basic } })
+    ).json()) as { results: Array<{ id: string; state: { type: string }; access: { type: string } }> }
+    const offer = page.results.find((p) => p.state.type === 'AVAILABLE' && p.access.type !== 'ARCHIVED')
+    if (!offer) throw new Error('The demo shop has no product to give away')
+
+    const created = json('http/create-giveaway.sh', { OFFER_ID: offer.id })
+    expect(created).toMatchObject({ id: expect.stringMatching(/^giv_/), quantity: 1, offer: { id: offer.id } })
+    const finished = json('http/finish-giveaway.sh', { GIVEAWAY_ID: created.id })
+    expect(['mossy_mika', 'quietquill']).toContain(finished.winners[0].userName)
+    expect(finished.redeemUrl).toBe(`${env.FANSHELF_ORIGIN}/gifts/${finished.winners[0].giftId}/redeem`)
+    const redeemPage = await fetch(finished.redeemUrl)
+    expect(redeemPage.status).toBe(200)
+    expect(JSON.parse(failing('http/finish-giveaway.sh', { GIVEAWAY_ID: created.id }))).toMatchObject({
+      code: 'GIVEAWAY_DRAW_ALREADY_FINISHED',
+    })
+
+    // A platform app granted giveaway_write; an empty participant list returns the prize to the shop.
+    const app = JSON.parse(
+      execFileSync(
+        'npx',
+        [
+          'fanshelf',
+          'app',
+          'create',
+          '--name',
+          'Giveaway bot',
+          '--redirect-uri',
+          'https://app.example.com/fanshelf/callback',
+          '--scopes',
+          'giveaway_write',
+          '--json',
+        ],
+        { cwd: repoRoot, env, encoding: 'utf8' },
+      ),
+    )
+    const codeVerifier = randomBytes(32).toString('base64url')
+    const approved = await consent(app.clientId, codeVerifier)
+    const tokens = json('http/oauth-token.sh', {
+      FANSHELF_CLIENT_ID: app.clientId,
+      FANSHELF_CLIENT_SECRET: app.clientSecret,
+      CODE: approved.location.searchParams.get('code') ?? '',
+      CODE_VERIFIER: codeVerifier,
+    })
+    const second = json('http/create-giveaway.sh', { OFFER_ID: offer.id })
+    const returned = json('http/finish-giveaway-bearer.sh', {
+      GIVEAWAY_ID: second.id,
+      ACCESS_TOKEN: tokens.access_token,
+    })
+    expect(returned).toMatchObject({ id: second.id, winners: [] })
+    expect(returned).not.toHaveProperty('redeemUrl')
   }, 120_000)
 
   it('cli/listen.sh forwards what cli/trigger.sh causes, signed with the secret it prints, as the guide shows', async () => {

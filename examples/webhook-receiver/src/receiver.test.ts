@@ -32,6 +32,7 @@ function signed(body: string, timestamp = Math.floor(Date.now() / 1000)): Record
   const key = Buffer.from(secret.slice('whsec_'.length), 'base64')
   return {
     'content-type': 'application/json',
+    'x-fourthwall-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
     'x-fanshelf-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
     'webhook-id': id,
     'webhook-timestamp': String(timestamp),

@@ -2,6 +2,7 @@ import { type Command, UsageError } from './command.js'
 import { apiUserCommand } from './commands/api-user.js'
 import { appCommand } from './commands/app.js'
 import { demoCredentialsCommand } from './commands/demo-credentials.js'
+import { giftCardCommand } from './commands/gift-card.js'
 import { listenCommand } from './commands/listen.js'
 import { seedCommand } from './commands/seed.js'
 import { serveCommand, startCommand } from './commands/start.js'
@@ -21,6 +22,7 @@ export const commands: Command[] = [
   demoCredentialsCommand,
   apiUserCommand,
   storefrontTokenCommand,
+  giftCardCommand,
   trackerCommand,
   appCommand,
   triggerCommand,

@@ -140,7 +140,16 @@ describe('verifyWebhook with Standard Webhooks signatures', () => {
   })
 })
 
-describe('verifyWebhook with X-Fanshelf-Hmac-SHA256 signatures', () => {
+describe('verifyWebhook with X-Fourthwall-Hmac-SHA256 / X-Fanshelf-Hmac-SHA256 signatures', () => {
+  it('accepts the platform’s header names alone, as a delivery to a Fourthwall receiver carries them', async () => {
+    const shop = { 'X-Fourthwall-Hmac-SHA256': platformHmac(secret, body) }
+    await expect(verifyWebhook(body, shop, secret)).resolves.toEqual(event)
+    const app = { 'x-fourthwall-hmac-apps-sha256': platformHmac(appKey, body) }
+    await expect(verifyWebhook(body, app, appKey)).resolves.toEqual(event)
+    const wrong = { 'x-fourthwall-hmac-sha256': platformHmac(`${secret}x`, body) }
+    expect((await rejection(verifyWebhook(body, wrong, secret))).reason).toBe('INVALID_SIGNATURE')
+  })
+
   it('accepts the shop header keyed with the secret string', async () => {
     const headers = { 'X-Fanshelf-Hmac-SHA256': platformHmac(secret, body) }
     await expect(verifyWebhook(body, headers, secret)).resolves.toEqual(event)

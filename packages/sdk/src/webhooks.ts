@@ -9,9 +9,11 @@ import { webhookEventTypes as contractEventTypes } from './generated/operations.
  *   (space-separated `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{raw body}">`, keyed with the
  *   base64-decoded part of the secret after `whsec_`). Binds the id and a timestamp, which must be within
  *   the tolerance (300 s) of now: this blocks replays. Preferred whenever the headers are present.
- * - **Fanshelf HMAC** — `X-Fanshelf-Hmac-SHA256` (shop configurations) or `X-Fanshelf-Hmac-Apps-SHA256`
- *   (platform-app configurations): base64 HMAC-SHA256 of the raw body keyed with the secret string's
- *   UTF-8 bytes (the shop's webhook secret, or the app's HMAC key). No timestamp.
+ * - **Platform HMAC** — `X-Fourthwall-Hmac-SHA256` (shop configurations) or
+ *   `X-Fourthwall-Hmac-Apps-SHA256` (platform-app configurations), the real platform's header names,
+ *   sent with the same value as `X-Fanshelf-Hmac-SHA256` / `X-Fanshelf-Hmac-Apps-SHA256`; any of the
+ *   four is accepted. Base64 HMAC-SHA256 of the raw body keyed with the secret string's UTF-8 bytes
+ *   (the shop's webhook secret, or the app's HMAC key). No timestamp.
  */
 
 /**
@@ -121,7 +123,7 @@ export interface VerifyWebhookOptions {
   toleranceSeconds?: number
   /**
    * Which signature to check: `'auto'` (default) checks Standard Webhooks when its headers are present
-   * and the Fanshelf HMAC header otherwise; `'standard'` or `'hmac'` require that scheme.
+   * and the platform HMAC header (`X-Fourthwall-Hmac-…` or `X-Fanshelf-Hmac-…`) otherwise; `'standard'` or `'hmac'` require that scheme.
    */
   scheme?: 'auto' | 'standard' | 'hmac'
 }
@@ -245,12 +247,20 @@ async function verifyStandardWebhooks(
   if (!matched) throw new WebhookVerificationError('INVALID_SIGNATURE', 'No webhook-signature matches the body')
 }
 
+/** The platform-style HMAC headers, the platform's names first; each delivery carries one pair with one value. */
+const hmacHeaderNames = [
+  'x-fourthwall-hmac-sha256',
+  'x-fourthwall-hmac-apps-sha256',
+  'x-fanshelf-hmac-sha256',
+  'x-fanshelf-hmac-apps-sha256',
+] as const
+
 async function verifyHmac(body: Uint8Array<ArrayBuffer>, headers: WebhookHeaders, secrets: readonly string[]) {
-  const signature = header(headers, 'x-fanshelf-hmac-sha256') ?? header(headers, 'x-fanshelf-hmac-apps-sha256')
+  const signature = hmacHeaderNames.map((name) => header(headers, name)).find((value) => value !== undefined)
   if (!signature) {
     throw new WebhookVerificationError(
       'MISSING_SIGNATURE',
-      'Missing X-Fanshelf-Hmac-SHA256 / X-Fanshelf-Hmac-Apps-SHA256',
+      'Missing X-Fourthwall-Hmac-SHA256 / X-Fourthwall-Hmac-Apps-SHA256 (or X-Fanshelf-Hmac-…)',
     )
   }
   const given = fromBase64(signature.trim()) ?? new Uint8Array()

@@ -16,6 +16,20 @@ export type WebhookEventSummary = OpenApiSchemas['WebhookEventSummary']
 export type WebhookEvent = OpenApiSchemas['WebhookEvent']
 export type WebhookDeliveryAttempt = OpenApiSchemas['WebhookDeliveryAttempt']
 
+/** A gift card as the admin backend answers it; `code` only in the answer that issued it. */
+export interface GiftCard {
+  id: string
+  code?: string
+  maskedCode: string
+  initialBalance: Money
+  balance: Money
+  status: 'ACTIVE' | 'SPENT'
+  source: { type: 'ISSUED' } | { type: 'GIFT'; giftId: string }
+  issuedBy: string | null
+  createdAt: string
+  updatedAt: string
+}
+
 export interface Page<T> {
   results: T[]
   total: number

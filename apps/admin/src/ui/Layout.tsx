@@ -7,6 +7,7 @@ const sections = [
   { to: '/orders', label: 'Orders' },
   { to: '/products', label: 'Products' },
   { to: '/promotions', label: 'Promotions' },
+  { to: '/gift-cards', label: 'Gift cards' },
   { to: '/developer', label: 'Developer settings' },
 ]
 

@@ -24,6 +24,10 @@ import * as longLists from './migrations/0007-long-lists.js'
 import * as longListsOrders from './migrations/0007-long-lists-orders.js'
 import * as deliveryLogRetention from './migrations/0008-delivery-log-retention.js'
 import * as idempotencyKeys from './migrations/0009-idempotency-keys.js'
+import * as giftCards from './migrations/0010-gift-cards.js'
+import * as freeProductsShape from './migrations/0011-free-products-shape.js'
+import * as digitalGoods from './migrations/0012-digital-goods.js'
+import * as giveaways from './migrations/0013-giveaways.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -48,6 +52,10 @@ const migrations: Record<string, Migration> = {
   '0007-long-lists-orders': longListsOrders,
   '0008-delivery-log-retention': deliveryLogRetention,
   '0009-idempotency-keys': idempotencyKeys,
+  '0010-gift-cards': giftCards,
+  '0011-free-products-shape': freeProductsShape,
+  '0012-digital-goods': digitalGoods,
+  '0013-giveaways': giveaways,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -57,6 +57,8 @@ export interface ProductsTable {
   thumbnail_image: Json | null
   additional_information: Json | null
   size_guide: Json | null
+  /** Migration 0012: `[{id, name, mediaType, sizeBytes, uri}]` of a digital product's files; null otherwise. */
+  digital_files?: Json | null
   created_at: string
   updated_at: string
 }
@@ -72,6 +74,8 @@ export interface VariantsTable {
   unit_price: number
   compare_at_price: number | null
   unit_cost: number | null
+  /** Migration 0012: the cost the creator declares (minor units); null when not declared. */
+  creator_declared_cost?: number | null
   attributes: Json
   stock_type: 'LIMITED' | 'UNLIMITED'
   in_stock: number | null
@@ -123,6 +127,10 @@ export interface OrdersTable {
   source_gift_id: string | null
   source_gift_purchase_id: string | null
   tracking_params: Json | null
+  /** Migration 0012: string → string metadata (JSON) from the cart and the checkout link; null when none. */
+  metadata?: Json | null
+  /** What gift cards paid (migration 0010): JSON `[{giftCardId, codeLast4, amount}]`; null when none. */
+  gift_cards?: Json | null
   created_at: string
   updated_at: string
 }
@@ -213,7 +221,14 @@ export interface GiftPurchasesTable {
   message: string | null
   quantity: number
   created_at: string
+  /**
+   * `PURCHASE` (a supporter bought the gifts) or `GIVEAWAY` (the shop gives them, created through
+   * the beta giveaway operations); migration 0013, default `PURCHASE`.
+   */
+  origin?: GiftPurchaseOrigin
 }
+
+export type GiftPurchaseOrigin = 'PURCHASE' | 'GIVEAWAY'
 
 export interface GiftsTable {
   id: string
@@ -233,6 +248,8 @@ export interface GiftsTable {
   created_at: string
   cancelled_at: string | null
   redeemed_at: string | null
+  /** The gift card a CHANGED_TO_GIFT_CARD gift became (migration 0010). */
+  gift_card_id?: string | null
 }
 
 export interface GiftDrawsTable {
@@ -283,6 +300,8 @@ export interface MembershipTierVariantsTable {
   interval: 'MONTHLY' | 'ANNUAL'
   currency: string
   amount: number
+  /** Migration 0012: the offer (UUID) this tier price is sold as. */
+  offer_id?: string | null
 }
 
 export interface MembersTable {
@@ -618,4 +637,75 @@ export interface Database {
   platform_app_tokens: PlatformAppTokensTable
   admin_sessions: AdminSessionsTable
   admin_login_failures: AdminLoginFailuresTable
+}
+
+/** A shop's gift card (migration 0010, decision 0022). Amounts in minor units of `currency`. */
+export interface GiftCardsTable {
+  /** `gcrd_…` */
+  id: string
+  shop_id: string
+  /** SHA-256 (hex) of the normalised code: upper case, letters and digits only. */
+  code_hash: string
+  code_last4: string
+  currency: string
+  initial_balance: number
+  balance: number
+  /** `ISSUED` (admin or CLI) or `GIFT` (a Twitch gift changed to a gift card). */
+  source_type: string
+  source_gift_id: string | null
+  /** Who issued it: the admin's email, `cli`, or null for seeded and gift cards. */
+  issued_by: string | null
+  created_at: string
+  updated_at: string
+}
+
+// Declaration merging: tables added by migration 0010.
+export interface Database {
+  gift_cards: GiftCardsTable
+}
+
+/**
+ * A file of a digital product (migration 0012, decision 0024), served only to its buyers
+ * (`order_downloads`). The content is base64 text: small files, identical on SQLite and PostgreSQL.
+ */
+export interface DigitalFilesTable {
+  /** `dfl_…` */
+  id: string
+  shop_id: string
+  product_id: string
+  position: number
+  name: string
+  media_type: string
+  size_bytes: number
+  /** Hex SHA-256 of the content: the download's ETag. */
+  sha256: string
+  content_base64: string
+  created_at: string
+}
+
+/** A buyer's access to the digital files of an order (migration 0012, decision 0024). */
+export interface OrderDownloadsTable {
+  /** `odl_…` */
+  id: string
+  shop_id: string
+  order_id: string
+  /** SHA-256 of the download token, for lookup. */
+  token_hash: string
+  /** The token, sealed: the order's confirmation page shows the links again. */
+  token_sealed: string
+  /** A creator-given file URL (`PUT /order/{orderId}/downloaded` with `defaultFileUrl`); null: the product's files. */
+  url: string | null
+  download_count: number
+  created_at: string
+  /** When the buyer first downloaded (or the shop marked the download done). */
+  downloaded_at: string | null
+}
+
+// Declaration merging: tables added by migration 0012. The columns it adds to existing tables
+// (`variants.creator_declared_cost`, `products.digital_files`, `orders.metadata`,
+// `membership_tier_variants.offer_id`) are optional in the row types above: writers that predate
+// them leave them null.
+export interface Database {
+  digital_files: DigitalFilesTable
+  order_downloads: OrderDownloadsTable
 }

@@ -296,6 +296,8 @@ export interface PromotionSpec {
   oneUsePerCustomer?: boolean
   /** Shop types: product codes (SELECTED_PRODUCTS) or the entire order. */
   appliesTo?: { products: string[]; oncePerOrder: boolean }
+  /** Shop types: the entire order except these product codes (ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS). */
+  excludedProducts?: string[]
   /** Membership types. */
   newMembersOnly?: boolean
   subscriptionType?: 'ALL' | 'MONTHLY' | 'ANNUAL'
@@ -1427,6 +1429,28 @@ export const demoShopSpec: ShopSpec = {
       tiers: ['old-growth'],
       startDaysAgo: 330,
       endDaysAgo: 300,
+    },
+    {
+      type: 'SHOP_SINGLE',
+      status: 'Live',
+      title: 'Free sticker sheet over $40',
+      code: 'FREESHEET',
+      discount: { type: 'FREE_PRODUCTS', freeProductsType: 'AUTO_ADDED', product: 'VIBESTK', freeShipping: false },
+      minimumOrderValue: 4000,
+      oneUsePerCustomer: true,
+      startDaysAgo: 12,
+    },
+    {
+      type: 'SHOP_SINGLE',
+      status: 'Live',
+      title: '15% off merch, digital goods excluded',
+      code: 'MERCH15',
+      discount: { type: 'PERCENTAGE', percentage: 15, shippingOption: 'Excluded' },
+      minimumOrderValue: 3000,
+      maximumUses: 300,
+      oneUsePerCustomer: true,
+      excludedProducts: ['WALL1', 'WALL2', 'ALERTS'],
+      startDaysAgo: 9,
     },
   ],
   counts: {

@@ -70,6 +70,13 @@ export function formatDemoBanner(credentials: DemoCredentials, publicUrl = 'http
     '    try it:',
     `      curl '${base}/v1/collections?storefront_token=${demo.storefrontToken}'`,
     '',
+    ...(demo.giftCards && demo.giftCards.length > 0
+      ? [
+          `  Checkout        ${base}/checkout/ (gift cards to pay with)`,
+          ...demo.giftCards.map((card) => `    gift card     ${card.code}  balance ${card.balance}`),
+          '',
+        ]
+      : []),
     `  Admin           ${base}/admin/`,
     ...demo.admins.map(
       (a) => `    ${a.role === 'SUPER_ADMIN' ? 'super-admin' : 'staff      '}   ${a.email}  password ${a.password}`,

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import type {
   CollectionProductsTable,
   CollectionsTable,
   Database,
+  DigitalFilesTable,
   DonationsTable,
   GiftDrawsTable,
   GiftPurchasesTable,
@@ -36,6 +38,7 @@ import {
   type ShopSpec,
   shopSpecs,
 } from './demo-catalog.js'
+import { demoFilesFor } from './demo-files.js'
 import { address, buildPeople, type Person } from './demo-people.js'
 import { Prng } from './prng.js'
 
@@ -90,6 +93,7 @@ export type DataTable =
   | 'members'
   | 'mailing_list_entries'
   | 'streaming_services'
+  | 'digital_files'
 export type DataRows = { [K in DataTable]: Database[K][] }
 
 export interface ShopData {
@@ -407,6 +411,7 @@ function buildShopData(
     members: [],
     mailing_list_entries: [],
     streaming_services: [],
+    digital_files: [],
   }
 
   // ---------------------------------------------------------------- products and variants
@@ -479,6 +484,8 @@ function buildShopData(
           unit_price: unitPrice,
           compare_at_price: p.onSale ? unitPrice + Math.round((unitPrice * 0.2) / 100) * 100 : null,
           unit_cost: traits.digital ? null : Math.round(unitPrice * traits.costShare),
+          // What the creator declares it costs them: a little above the platform's cost, to the ten cents.
+          creator_declared_cost: traits.digital ? null : Math.round((unitPrice * (traits.costShare + 0.04)) / 10) * 10,
           attributes: json(attributes),
           stock_type: p.stock === 'UNLIMITED' ? 'UNLIMITED' : 'LIMITED',
           in_stock: inStock,
@@ -547,6 +554,37 @@ function buildShopData(
   rows.products = products.map((p) => p.row)
   rows.variants = products.flatMap((p) => p.variants.map((v) => v.row))
 
+  // ---------------------------------------------------------------- digital products' files
+  // Made in code (demo-files.ts), stored in the database, served to buyers only (decision 0024).
+  const filePrng = base.fork('digital-files')
+  for (const p of products.filter((product) => product.digital)) {
+    const colours = imageColours(p.spec).map((key) => palette[key])
+    const files = demoFilesFor(p.spec, spec.name, colours, palette).map(
+      (file, position): DigitalFilesTable => ({
+        id: filePrng.id('digitalFile'),
+        shop_id: shopId,
+        product_id: p.row.id,
+        position,
+        name: file.name,
+        media_type: file.mediaType,
+        size_bytes: file.content.length,
+        sha256: createHash('sha256').update(file.content).digest('hex'),
+        content_base64: file.content.toString('base64'),
+        created_at: p.row.created_at,
+      }),
+    )
+    rows.digital_files.push(...files)
+    p.row.digital_files = json(
+      files.map((file) => ({
+        id: file.id,
+        name: file.name,
+        mediaType: file.media_type,
+        sizeBytes: file.size_bytes,
+        uri: `${publicUrl}/downloads/files/${file.id}`,
+      })),
+    )
+  }
+
   // ---------------------------------------------------------------- collections
   const collectionPrng = base.fork('collections')
   for (const [position, c] of spec.collections.entries()) {
@@ -572,6 +610,8 @@ function buildShopData(
 
   // ---------------------------------------------------------------- membership tiers
   const tierPrng = base.fork('tiers')
+  // A separate stream, so the tiers' other ids stay what they were before offers existed.
+  const tierOfferPrng = base.fork('tier-offers')
   const tierIds = new Map<string, string>()
   const tierVariants: MembershipTierVariantsTable[] = []
   for (const [position, t] of spec.tiers.entries()) {
@@ -590,7 +630,15 @@ function buildShopData(
       ['MONTHLY', t.monthly],
       ['ANNUAL', t.annual],
     ] as const) {
-      tierVariants.push({ id: tierPrng.id('tierVariant'), tier_id: id, shop_id: shopId, interval, currency, amount })
+      tierVariants.push({
+        id: tierPrng.id('tierVariant'),
+        tier_id: id,
+        shop_id: shopId,
+        interval,
+        currency,
+        amount,
+        offer_id: tierOfferPrng.uuid(),
+      })
     }
   }
   rows.membership_tier_variants = tierVariants
@@ -652,11 +700,13 @@ function buildShopData(
       const free = product(d.product)
       discount = {
         type: 'FREE_PRODUCTS',
-        freeProductsType: d.freeProductsType,
-        products:
+        freeProductsType:
           d.freeProductsType === 'AUTO_ADDED'
-            ? [{ variantId: free.variants[0]!.row.id, quantity: 1 }]
-            : [{ availableVariantIds: free.variants.map((v) => v.row.id), quantity: 1 }],
+            ? { type: 'AUTO_ADDED', products: [{ variantId: free.variants[0]!.row.id, quantity: 1 }] }
+            : {
+                type: 'MANUALLY_ADDED',
+                products: [{ availableVariantIds: free.variants.map((v) => v.row.id), quantity: 1 }],
+              },
         freeShipping: d.freeShipping,
       }
     }
@@ -688,7 +738,12 @@ function buildShopData(
                   products: s.appliesTo.products.map((code) => product(code).row.id),
                   oncePerOrder: s.appliesTo.oncePerOrder,
                 }
-              : { type: 'ENTIRE_ORDER' },
+              : s.excludedProducts
+                ? {
+                    type: 'ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS',
+                    excludedProducts: s.excludedProducts.map((code) => product(code).row.id),
+                  }
+                : { type: 'ENTIRE_ORDER' },
           )
         : null,
       subscription_type: isShop ? null : json({ type: s.subscriptionType ?? 'ALL' }),
@@ -762,6 +817,14 @@ function buildShopData(
     const s = promo.spec
     if (!s || !shopTypes.has(s.type)) return undefined
     let eligible = subtotal
+    if (s.excludedProducts) {
+      // Excluded lines get no discount and do not count towards the minimum (decision 0023).
+      const excluded = new Set(s.excludedProducts.map((code) => product(code).row.id))
+      eligible = lines
+        .filter((l) => !excluded.has(l.product.row.id))
+        .reduce((sum, l) => sum + l.variant.row.unit_price * l.quantity, 0)
+      if (eligible === 0 || eligible < (s.minimumOrderValue ?? 0)) return undefined
+    }
     if (s.appliesTo) {
       const ids = new Set(s.appliesTo.products.map((code) => product(code).row.id))
       const matching = lines.filter((l) => ids.has(l.product.row.id))

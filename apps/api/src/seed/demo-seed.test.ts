@@ -248,7 +248,7 @@ function defineSeedSuite(engine: string, open: () => Promise<DatabaseHandle>, re
           new Set(['PERCENTAGE', 'FLAT_RATE', 'FREE_SHIPPING', 'FREE_PRODUCTS']),
         )
         expect(new Set(shopPromotions.map((p) => parse<{ type: string }>(p.applies_to).type))).toEqual(
-          new Set(['ENTIRE_ORDER', 'SELECTED_PRODUCTS']),
+          new Set(['ENTIRE_ORDER', 'SELECTED_PRODUCTS', 'ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS']),
         )
         const memberships = promotions.filter((p) => String(p.type).startsWith('MEMBERSHIPS_'))
         expect(new Set(memberships.map((p) => parse<{ type: string }>(p.tiers).type))).toEqual(

@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto'
 import type { Db, Executor } from '../db/database.js'
-import type { AdminUsersTable, ApiUsersTable, Database, ShopsTable, StorefrontTokensTable } from '../db/schema.js'
+import type {
+  AdminUsersTable,
+  ApiUsersTable,
+  Database,
+  GiftCardsTable,
+  ShopsTable,
+  StorefrontTokensTable,
+} from '../db/schema.js'
+import { newGiftCardRecord } from '../modules/gift-cards/gift-cards.service.js'
+import { formatMoney } from '../modules/money/money.js'
 import { generateSecret, hashPassword } from '../security/passwords.js'
 import { type SecretBox, tokenHash } from '../security/secret-box.js'
+import { demoShopSpec } from './demo-catalog.js'
 import { buildDemoData, type DataTable, type ShopData } from './demo-data.js'
 
 /**
@@ -18,6 +28,8 @@ export interface DemoShopCredentials {
   apiUser: { username: string; password: string }
   storefrontToken: string
   admins: { email: string; password: string; role: 'SUPER_ADMIN' | 'STAFF' }[]
+  /** Gift cards to try the checkout with (decision 0022): the code and its balance, e.g. `25.00 USD`. */
+  giftCards?: { code: string; balance: string }[]
 }
 
 /** The content of DATA_DIR/demo-credentials.json. */
@@ -34,6 +46,9 @@ export interface SeedOptions {
   /** Only stamps `generatedAt` on the credentials; the data never depends on it. */
   now: number
 }
+
+/** Gift cards seeded per shop, in minor units of its currency: one that pays a whole demo order, one that pays part. */
+const demoGiftCardAmounts: Readonly<Record<string, readonly number[]>> = { [demoShopSpec.key]: [2500, 1001] }
 
 /** Rows per INSERT statement (well under SQLite's and PostgreSQL's bound-parameter limits). */
 const batchSize = 100
@@ -60,6 +75,7 @@ const dataTables: readonly DataTable[] = [
   'thank_yous',
   'mailing_list_entries',
   'streaming_services',
+  'digital_files',
 ]
 
 /**
@@ -68,6 +84,8 @@ const dataTables: readonly DataTable[] = [
  */
 const deletionOrder: readonly string[] = [
   'events',
+  'order_downloads',
+  'digital_files',
   'gift_draw_gifts',
   'webhook_configurations',
   'storefront_tokens',
@@ -118,6 +136,7 @@ interface ShopSecrets {
   adminUsers: AdminUsersTable[]
   apiUser: ApiUsersTable
   storefrontToken: StorefrontTokensTable
+  giftCards: GiftCardsTable[]
 }
 
 async function makeSecrets(data: ShopData, secretBox: SecretBox): Promise<ShopSecrets> {
@@ -127,6 +146,15 @@ async function makeSecrets(data: ShopData, secretBox: SecretBox): Promise<ShopSe
   const staffPassword = generateSecret()
   const username = `${spec.apiUserStem}-${randomSuffix(6)}`
   const token = generateSecret('ptkn_')
+  const giftCards = (demoGiftCardAmounts[spec.key] ?? []).map((amount) =>
+    newGiftCardRecord({
+      shopId: shop.id,
+      currency: spec.currency,
+      amount,
+      source: { type: 'ISSUED', issuedBy: null },
+      now: Date.parse(identity.createdAt),
+    }),
+  )
   const [apiHash, ownerHash, staffHash] = await Promise.all([
     hashPassword(apiPassword),
     hashPassword(ownerPassword),
@@ -143,7 +171,11 @@ async function makeSecrets(data: ShopData, secretBox: SecretBox): Promise<ShopSe
         { email: spec.admins.owner.email, password: ownerPassword, role: 'SUPER_ADMIN' },
         { email: spec.admins.staff.email, password: staffPassword, role: 'STAFF' },
       ],
+      ...(giftCards.length > 0
+        ? { giftCards: giftCards.map((c) => ({ code: c.code, balance: formatMoney(c.row.balance, c.row.currency) })) }
+        : {}),
     },
+    giftCards: giftCards.map((c) => c.row),
     webhookSecret: secretBox.seal(`whsec_${randomBytes(24).toString('base64')}`),
     adminUsers: [
       {
@@ -193,6 +225,7 @@ async function insertShop(db: Db, data: ShopData, secrets: ShopSecrets): Promise
     await insertAll(trx, 'admin_users', secrets.adminUsers)
     await insertAll(trx, 'api_users', [secrets.apiUser])
     await insertAll(trx, 'storefront_tokens', [secrets.storefrontToken])
+    await insertAll(trx, 'gift_cards', secrets.giftCards)
     for (const table of dataTables) await insertAll(trx, table, data.rows[table])
     await insertAll(trx, 'gift_draw_gifts', drawMemberships(data))
   })

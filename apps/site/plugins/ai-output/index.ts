@@ -120,7 +120,9 @@ function groupCurrentPages(pages: Page[], versions: LoadedVersionLike[]): Sectio
   }
   const permalinkOf = (id: string) => current?.docs.find((doc) => doc.id === id)?.permalink
 
-  const sections: Section[] = [{ title: 'Get started', pages: take(permalinkOf('index')) }]
+  const sections: Section[] = [
+    { title: 'Get started', pages: [...take(permalinkOf('index')), ...take(permalinkOf('compatibility'))] },
+  ]
   const sidebarTitles: Record<string, string> = { storefront: 'Storefront guides', webhooks: 'Webhook guides' }
   for (const [sidebar, items] of Object.entries(current?.sidebars ?? {})) {
     sections.push({

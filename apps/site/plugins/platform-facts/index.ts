@@ -195,10 +195,15 @@ function signatureExample(events: WebhookEventDoc[]): SignatureExample {
   const timestamp = 1_795_000_000
   const hmac = (key: Buffer | string, content: string) =>
     createHmac('sha256', key).update(content, 'utf8').digest('base64')
-  // Fanshelf HMAC: the whole secret string as UTF-8; Standard Webhooks: the decoded part after whsec_.
+  // Platform HMAC: the whole secret string as UTF-8, under the platform's name and ours (same value);
+  // Standard Webhooks: the decoded part after whsec_.
   const hmacHeader = hmac(secret, body)
   const signatureHeader = `v1,${hmac(Buffer.from(secret.slice('whsec_'.length), 'base64'), `${id}.${timestamp}.${body}`)}`
-  const headers = [`X-Fanshelf-Hmac-SHA256: ${hmacHeader}`, `webhook-signature: ${signatureHeader}`].join('\n')
+  const headers = [
+    `${signatureHeaders.shop}: ${hmacHeader}`,
+    `${signatureHeaders.fanshelfShop}: ${hmacHeader}`,
+    `${signatureHeaders.signature}: ${signatureHeader}`,
+  ].join('\n')
   return {
     secret,
     standardKeyBase64: secret.slice('whsec_'.length),

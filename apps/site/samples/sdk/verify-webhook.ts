@@ -13,7 +13,7 @@ export async function receiveDelivery(
 ): Promise<{ status: number; event?: WebhookEvent }> {
   try {
     // Checks webhook-signature (Standard Webhooks, with a recent webhook-timestamp) when present,
-    // else X-Fanshelf-Hmac-SHA256; answers the parsed, typed envelope.
+    // else X-Fourthwall-Hmac-SHA256 (or X-Fanshelf-Hmac-SHA256); answers the parsed, typed envelope.
     const event = await verifyWebhook(rawBody, headers, secret)
     if (event.type === 'ORDER_PLACED') console.log(`order ${event.data.friendlyId} placed`)
     return { status: 200, event }

@@ -5,7 +5,8 @@ using System.Text;
 public static class WebhookVerifier
 {
     /// <summary>
-    /// Checks X-Fanshelf-Hmac-SHA256 (shop secret) or X-Fanshelf-Hmac-Apps-SHA256 (app HMAC key).
+    /// Checks X-Fourthwall-Hmac-SHA256 (shop secret) or X-Fourthwall-Hmac-Apps-SHA256 (app HMAC key);
+    /// the same value also arrives as X-Fanshelf-Hmac-SHA256 / X-Fanshelf-Hmac-Apps-SHA256.
     /// rawBody must be the exact bytes received (ASP.NET Core: read Request.Body before binding).
     /// </summary>
     public static bool VerifyFanshelfSignature(byte[] rawBody, string header, string secret)

@@ -10,7 +10,8 @@ public final class WebhookVerifier {
     private WebhookVerifier() {}
 
     /**
-     * Checks X-Fanshelf-Hmac-SHA256 (shop secret) or X-Fanshelf-Hmac-Apps-SHA256 (app HMAC key).
+     * Checks X-Fourthwall-Hmac-SHA256 (shop secret) or X-Fourthwall-Hmac-Apps-SHA256 (app HMAC key);
+     * the same value also arrives as X-Fanshelf-Hmac-SHA256 / X-Fanshelf-Hmac-Apps-SHA256.
      * rawBody must be the exact bytes received, before any JSON parsing.
      */
     public static boolean verifyFanshelfSignature(byte[] rawBody, String header, String secret) {

@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// VerifyFanshelfSignature checks X-Fanshelf-Hmac-SHA256 (shop secret) or
-// X-Fanshelf-Hmac-Apps-SHA256 (app HMAC key). rawBody must be the exact bytes
+// VerifyFanshelfSignature checks X-Fourthwall-Hmac-SHA256 (shop secret) or
+// X-Fourthwall-Hmac-Apps-SHA256 (app HMAC key), also sent as X-Fanshelf-Hmac-…. rawBody must be the exact bytes
 // received (io.ReadAll(r.Body) before decoding).
 func VerifyFanshelfSignature(rawBody []byte, header string, secret string) bool {
 	if header == "" {

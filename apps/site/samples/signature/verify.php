@@ -3,7 +3,8 @@
 declare(strict_types=1);
 
 /**
- * Checks X-Fanshelf-Hmac-SHA256 (shop secret) or X-Fanshelf-Hmac-Apps-SHA256 (app HMAC key).
+ * Checks X-Fourthwall-Hmac-SHA256 (shop secret) or X-Fourthwall-Hmac-Apps-SHA256 (app HMAC key);
+ * the same value also arrives as X-Fanshelf-Hmac-SHA256 / X-Fanshelf-Hmac-Apps-SHA256.
  * $rawBody must be the exact bytes received: file_get_contents('php://input').
  */
 function verify_fanshelf_signature(string $rawBody, ?string $header, string $secret): bool

@@ -5,7 +5,9 @@ import time
 
 
 def verify_fanshelf_signature(raw_body: bytes, header: str | None, secret: str) -> bool:
-    """Checks X-Fanshelf-Hmac-SHA256 (shop secret) or X-Fanshelf-Hmac-Apps-SHA256 (app HMAC key).
+    """Checks X-Fourthwall-Hmac-SHA256 (shop secret) or X-Fourthwall-Hmac-Apps-SHA256 (app HMAC key).
+
+    The same value also arrives as X-Fanshelf-Hmac-SHA256 / X-Fanshelf-Hmac-Apps-SHA256.
 
     raw_body must be the exact bytes received (Flask: request.get_data(), Django: request.body).
     """

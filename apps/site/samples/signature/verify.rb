@@ -3,7 +3,8 @@ require 'openssl'
 module FanshelfWebhooks
   module_function
 
-  # Checks X-Fanshelf-Hmac-SHA256 (shop secret) or X-Fanshelf-Hmac-Apps-SHA256 (app HMAC key).
+  # Checks X-Fourthwall-Hmac-SHA256 (shop secret) or X-Fourthwall-Hmac-Apps-SHA256 (app HMAC key);
+  # the same value also arrives as X-Fanshelf-Hmac-SHA256 / X-Fanshelf-Hmac-Apps-SHA256.
   # raw_body must be the exact bytes received (Rack: request.body.read).
   def verify_fanshelf_signature(raw_body, header, secret)
     return false if header.nil? || header.empty?

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 /**
- * Checks `X-Fanshelf-Hmac-SHA256` (shop webhooks, keyed with the shop's webhook secret) or
- * `X-Fanshelf-Hmac-Apps-SHA256` (platform-app webhooks, keyed with the app's HMAC key).
+ * Checks `X-Fourthwall-Hmac-SHA256` (shop webhooks, keyed with the shop's webhook secret) or
+ * `X-Fourthwall-Hmac-Apps-SHA256` (platform-app webhooks, keyed with the app's HMAC key); the same
+ * value also arrives as `X-Fanshelf-Hmac-SHA256` / `X-Fanshelf-Hmac-Apps-SHA256`.
  * `rawBody` must be the exact bytes received, before any JSON parsing.
  */
 export function verifyFanshelfSignature(rawBody: Buffer, header: string | undefined, secret: string): boolean {

@@ -6,7 +6,7 @@ import { SeenEvents } from './seen-events.js'
  * A minimal Fanshelf webhook receiver on node:http:
  *
  * 1. read the raw body (the signature covers its exact bytes — never re-serialize parsed JSON);
- * 2. verify it with `verifyWebhook` (Standard Webhooks headers, else `X-Fanshelf-Hmac-SHA256`);
+ * 2. verify it with `verifyWebhook` (Standard Webhooks headers, else `X-Fourthwall-Hmac-SHA256`);
  *    an unverifiable request gets 401 and is dropped;
  * 3. drop duplicates by event `id` (delivery is at least once) — still answering 2xx, so Fanshelf
  *    stops retrying;

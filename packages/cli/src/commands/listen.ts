@@ -249,7 +249,7 @@ export async function listenForWebhooks(options: ListenOptions, io: Io, signal: 
         `Listening with webhook configuration ${created.id} → ${listenerUrl}`,
         `  events      ${created.allowedTypes.join(', ')}`,
         `  forward to  ${options.forwardTo}`,
-        `  secret      ${created.secret}   (verify X-Fanshelf-Hmac-SHA256 and webhook-signature with it)`,
+        `  secret      ${created.secret}   (verify X-Fourthwall-Hmac-SHA256 and webhook-signature with it)`,
         'Ready: trigger events with fanshelf trigger <EVENT_TYPE>. Ctrl+C stops and removes the configuration.',
       ].join('\n'),
       { event: 'ready', ...session },

@@ -541,7 +541,7 @@ export const triggerActions: Record<WebhookEventType, TriggerAction> = {
         summary:
           `Disconnected platform app ${appId} from the shop` +
           (urls.length > 0 ? ` (its webhooks included ${urls.join(', ')}).` : '.') +
-          `\n  Its deliveries are signed with the app's HMAC key (X-Fanshelf-Hmac-Apps-SHA256): ${appKey}`,
+          `\n  Its deliveries are signed with the app's HMAC key (X-Fourthwall-Hmac-Apps-SHA256): ${appKey}`,
         details: { appId, appWebhookHmacKey: appKey, forwardedTo: urls },
       }
     },

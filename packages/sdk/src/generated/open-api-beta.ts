@@ -65,6 +65,63 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/giveaways/giveaways': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Create a giveaway
+     * @description Creates a giveaway of `quantity` gifts of one of the shop's products (`offerId` is the
+     *     product's `id`), paid for by the shop, and opens its draw at once: `GIFT_DRAW_STARTED` is
+     *     emitted with the draw (`giveawayId` = this giveaway's `id`, amounts zero, the shop's email as
+     *     the gifter's). Collect entries however you like (Twitch chat, a form), then finish the
+     *     giveaway with `PUT /giveaways/giveaways/{id}/finish/twitch`.
+     *
+     *     Hidden products can be given away; archived and sold-out ones cannot
+     *     (`400 GIFT_INVALID_OFFER`). Stock is taken when a winner redeems, not now. Answers `200`.
+     */
+    post: operations['createGiveaway']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/giveaways/giveaways/{id}/finish/twitch': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /**
+     * Finish a giveaway
+     * @description Closes the giveaway's entries and draws its winners among the Twitch `participants`:
+     *     entries are de-duplicated by `userId`, then each gift gets one distinct winner chosen
+     *     uniformly at random with a cryptographic random source (send only your chosen winner and
+     *     they win). Answers the winner's `redeemUrl` — the page where they pick a variant, enter an
+     *     address and get a free order (`source.type = TWITCH_GIFT_REDEMPTION`) — and emits
+     *     `GIFT_DRAW_ENDED`.
+     *
+     *     Gifts left without a winner — all of them when `participants` is empty — go back to the
+     *     shop: they become `CANCELLED` and can never be redeemed. Finishing twice answers
+     *     `400 GIVEAWAY_DRAW_ALREADY_FINISHED`; so does finishing a giveaway that ended by itself,
+     *     without winners, 1 minute after its `endsAt`.
+     */
+    put: operations['finishGiveaway']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -90,6 +147,12 @@ export interface components {
       /** @enum {string} */
       interval: 'MONTHLY' | 'ANNUAL'
       amount: components['schemas']['Money']
+      /**
+       * Format: uuid
+       * @description The offer this tier price is sold as: stable for the price, the same in the tier list,
+       *     on members and in subscription webhooks.
+       */
+      offerId: string
     }
     /**
      * @description A membership tier with its prices (beta).
@@ -105,7 +168,8 @@ export interface components {
      *           "amount": {
      *             "value": 5,
      *             "currency": "USD"
-     *           }
+     *           },
+     *           "offerId": "1d6f0c2a-7b3e-4c5d-9e8f-0a1b2c3d2087"
      *         },
      *         {
      *           "id": "mtv_2088",
@@ -114,7 +178,8 @@ export interface components {
      *           "amount": {
      *             "value": 50,
      *             "currency": "USD"
-     *           }
+     *           },
+     *           "offerId": "1d6f0c2a-7b3e-4c5d-9e8f-0a1b2c3d2088"
      *         }
      *       ]
      *     }
@@ -242,7 +307,8 @@ export interface components {
      *           "amount": {
      *             "value": 5,
      *             "currency": "USD"
-     *           }
+     *           },
+     *           "offerId": "1d6f0c2a-7b3e-4c5d-9e8f-0a1b2c3d2087"
      *         }
      *       }
      *     }
@@ -261,6 +327,153 @@ export interface components {
     MemberPage: {
       results: components['schemas']['Member'][]
     } & components['schemas']['PageMeta']
+    /** @description Body of `POST /giveaways/giveaways` (beta). */
+    GiveawayCreateRequest: {
+      /**
+       * Format: uuid
+       * @description The product to give away — the product's `id` (its offer id), not a variant's.
+       */
+      offerId: string
+      /** @description How many gifts of the product the giveaway has, so at most how many winners. */
+      quantity: number
+      /** @description Who the giveaway is from, as chat should read it (the draw's `username`). */
+      username?: string
+      /** @description A message shown with the giveaway (the draw's `message`). */
+      message?: string
+      /**
+       * @description How long entries stay open (the draw's `durationSeconds`); 3600 when absent. A giveaway
+       *     not finished by `endsAt` plus 1 minute ends without winners and its gifts go back to the
+       *     shop. Ours.
+       */
+      durationSeconds?: number
+    }
+    /**
+     * @description An image with its original and resized URLs.
+     * @example {
+     *       "id": "3a9c7e51-0d2b-4f6a-8c4e-1b2d3f5a7c9e",
+     *       "url": "https://cdn.fanshelf.dev/sh_6b0e6f3a-2f4c-4a8e-9d1b-7c5e2a9f4d10/hoodie-front.jpg",
+     *       "width": 1600,
+     *       "height": 1600,
+     *       "transformedUrl": "https://cdn.fanshelf.dev/w_800/sh_6b0e6f3a-2f4c-4a8e-9d1b-7c5e2a9f4d10/hoodie-front.jpg"
+     *     }
+     */
+    Image: {
+      /** @description Image id. */
+      id: string
+      /**
+       * Format: uri
+       * @description URL of the original image.
+       */
+      url: string
+      /** @description Width in pixels. */
+      width: number
+      /** @description Height in pixels. */
+      height: number
+      /**
+       * Format: uri
+       * @description URL of a resized, web-optimised rendition.
+       */
+      transformedUrl: string
+    }
+    /** @description The product given in a gift purchase. */
+    GiftOffer: {
+      /** Format: uuid */
+      id: string
+      name: string
+      slug: string
+      description: string
+      primaryImage?: components['schemas']['Image']
+    }
+    /**
+     * @description A giveaway of the shop's own products, run by a bot (beta): `quantity` gifts of one product,
+     *     with the draw that is open for entries until the giveaway is finished.
+     */
+    Giveaway: {
+      /** @description The giveaway's id; pass it to `PUT /giveaways/giveaways/{id}/finish/twitch`. */
+      id: string
+      friendlyId: string
+      shopId: string
+      offer: components['schemas']['GiftOffer']
+      quantity: number
+      username: string | null
+      message: string | null
+      /** @description The draw `GIFT_DRAW_STARTED` announced (its `id`). Ours. */
+      drawId: string
+      durationSeconds: number
+      /**
+       * Format: date-time
+       * @description When entries close. Ours.
+       */
+      endsAt: string
+      /** Format: date-time */
+      createdAt: string
+    }
+    /**
+     * @description `400` for a body that cannot be read as JSON, answered before the body is checked against
+     *     the operation's schema: `MALFORMED_JSON` — not JSON (unparsable, empty under
+     *     `Content-Type: application/json`, or holding a `__proto__` key); `JSON_TOO_DEEP` — arrays and
+     *     objects nest more than 64 levels (`details.maxDepth`).
+     * @example {
+     *       "code": "JSON_TOO_DEEP",
+     *       "message": "The request body nests arrays and objects more than 64 levels deep.",
+     *       "details": {
+     *         "maxDepth": 64
+     *       }
+     *     }
+     * @example {
+     *       "code": "MALFORMED_JSON",
+     *       "message": "The request body is not valid JSON."
+     *     }
+     */
+    RequestBodyError: {
+      /** @enum {string} */
+      code?: 'MALFORMED_JSON' | 'JSON_TOO_DEEP'
+    } & components['schemas']['Error']
+    /** @description One Twitch entrant. */
+    GiveawayParticipant: {
+      /** @description The entrant's Twitch user id. */
+      userId: string
+      /** @description The entrant's Twitch login. */
+      userName: string
+    }
+    /** @description Body of `PUT /giveaways/giveaways/{id}/finish/twitch` (beta). */
+    GiveawayFinishRequest: {
+      /**
+       * @description The Twitch viewers who entered (may be empty — then nobody wins and the prize goes back to
+       *     the shop). Entries are de-duplicated by `userId`.
+       */
+      participants: components['schemas']['GiveawayParticipant'][]
+    }
+    /** @description A winner and the gift they redeem. Ours. */
+    GiveawayWinner: {
+      userId: string
+      userName: string
+      giftId: string
+      /** Format: uri */
+      redeemUrl: string
+    }
+    /**
+     * @description The finished giveaway. `redeemUrl` is the first winner's redemption page (the field the
+     *     platform's clients read); `winners` lists every winner when the giveaway has several gifts.
+     *     Without participants there is no `redeemUrl` and `winners` is empty.
+     */
+    GiveawayFinishResult: {
+      id: string
+      /**
+       * Format: uri
+       * @description Where the (first) winner claims the prize. Absent when nobody won.
+       */
+      redeemUrl?: string
+      /** @description Every winner, in the order drawn. Ours. */
+      winners: components['schemas']['GiveawayWinner'][]
+      /** @description The draw `GIFT_DRAW_ENDED` reports. Ours. */
+      drawId: string
+      /**
+       * Format: date-time
+       * @description Ours.
+       */
+      finishedAt: string
+    }
   }
   responses: {
     /**
@@ -389,6 +602,273 @@ export interface components {
         }
       }
     }
+    /**
+     * @description The giveaway cannot be created:
+     *
+     *     - `REQUEST_VALIDATION_FAILED` — the body breaks the schema (e.g. `quantity` outside 1–100,
+     *       `offerId` not a UUID); `details.errors` names each field.
+     *     - `GIFT_INVALID_OFFER` — the product cannot be given away: it is `ARCHIVED` or `SOLD_OUT`
+     *       (`details.offerId`).
+     *     - `MALFORMED_JSON` / `JSON_TOO_DEEP` — the body is not JSON, or nests more than 64 levels
+     *       (`RequestBodyError`).
+     */
+    GiveawayCreateBadRequest: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "REQUEST_VALIDATION_FAILED",
+         *       "message": "The request is invalid (1 error).",
+         *       "details": {
+         *         "errors": [
+         *           {
+         *             "location": "body",
+         *             "field": "quantity",
+         *             "rule": "maximum",
+         *             "message": "must be <= 100"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json':
+          | components['schemas']['ValidationError']
+          | components['schemas']['RequestBodyError']
+          | (components['schemas']['Error'] & {
+              /** @constant */
+              code?: 'GIFT_INVALID_OFFER'
+            })
+      }
+    }
+    /**
+     * @description `OFFER_NOT_FOUND_ERROR` — the shop has no product with this `offerId` (`details.offerId`). A
+     *     variant id is not an offer id: pass the product's `id`.
+     */
+    GiveawayOfferNotFound: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "OFFER_NOT_FOUND_ERROR",
+         *       "message": "Offer 0d5e3b1a-7c9f-4a2e-8b6d-1f3a5c7e9b2d was not found.",
+         *       "details": {
+         *         "offerId": "0d5e3b1a-7c9f-4a2e-8b6d-1f3a5c7e9b2d"
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'OFFER_NOT_FOUND_ERROR'
+        }
+      }
+    }
+    /**
+     * @description `IDEMPOTENCY_KEY_IN_USE` — another request with this `Idempotency-Key` (by the same
+     *     principal) is still running. Retry after a moment: once it has finished, its answer is
+     *     replayed. Not saved.
+     */
+    IdempotencyKeyInUse: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "IDEMPOTENCY_KEY_IN_USE",
+         *       "message": "A request with this Idempotency-Key is still running; retry once it has finished."
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'IDEMPOTENCY_KEY_IN_USE'
+        }
+      }
+    }
+    /**
+     * @description `PAYLOAD_TOO_LARGE` — the request body is larger than 1 MiB (1,048,576 bytes,
+     *     `details.limitBytes`). It is refused as soon as `Content-Length` announces it (or, for a
+     *     chunked body, as soon as it passes the limit); nothing of it is processed.
+     */
+    PayloadTooLarge: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "PAYLOAD_TOO_LARGE",
+         *       "message": "The request body is larger than 1048576 bytes.",
+         *       "details": {
+         *         "limitBytes": 1048576
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'PAYLOAD_TOO_LARGE'
+          details: {
+            /** @constant */
+            limitBytes: 1048576
+          }
+        }
+      }
+    }
+    /**
+     * @description `UNSUPPORTED_MEDIA_TYPE` — the request has a body whose `Content-Type` is not
+     *     `application/json` (a charset parameter is fine), or no `Content-Type` at all. Nothing of
+     *     the body is processed.
+     */
+    UnsupportedMediaType: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "UNSUPPORTED_MEDIA_TYPE",
+         *       "message": "Send the request body as application/json."
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'UNSUPPORTED_MEDIA_TYPE'
+        }
+      }
+    }
+    /**
+     * @description `IDEMPOTENCY_KEY_REUSED` — this `Idempotency-Key` was used by the same principal in the last
+     *     24 hours for a request with another method, path or body. Use a new key for a new request.
+     */
+    IdempotencyKeyReused: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "IDEMPOTENCY_KEY_REUSED",
+         *       "message": "This Idempotency-Key was used for a different request (method, path or body)."
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'IDEMPOTENCY_KEY_REUSED'
+        }
+      }
+    }
+    /**
+     * @description The giveaway cannot be finished:
+     *
+     *     - `REQUEST_VALIDATION_FAILED` — the body breaks the schema (e.g. a participant without
+     *       `userName`); `details.errors` names each field.
+     *     - `GIVEAWAY_DRAW_ALREADY_FINISHED` — the giveaway was finished already, by an earlier call or
+     *       automatically after its deadline (`details.giveawayId`, `details.drawId`,
+     *       `details.finishedAt`). The platform answers this code with 400, and so do we.
+     *     - `MALFORMED_JSON` / `JSON_TOO_DEEP` — the body is not JSON, or nests more than 64 levels
+     *       (`RequestBodyError`).
+     */
+    GiveawayFinishBadRequest: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "GIVEAWAY_DRAW_ALREADY_FINISHED",
+         *       "message": "Giveaway giv_Tq4wE7rY1uI5oP8aS2dF6g is already finished.",
+         *       "details": {
+         *         "giveawayId": "giv_Tq4wE7rY1uI5oP8aS2dF6g",
+         *         "drawId": "gdr_Vb3nM6qW9eR2tY5uI8oP1a",
+         *         "finishedAt": "2026-11-20T19:04:12.118Z"
+         *       }
+         *     }
+         */
+        'application/json':
+          | components['schemas']['ValidationError']
+          | components['schemas']['RequestBodyError']
+          | (components['schemas']['Error'] & {
+              /** @constant */
+              code?: 'GIVEAWAY_DRAW_ALREADY_FINISHED'
+            })
+      }
+    }
+    /**
+     * @description `GIVEAWAY_NOT_FOUND` — the shop has no giveaway with this id (`details.giveawayId`). Only
+     *     giveaways created with `POST /giveaways/giveaways` are finished here; the draws of gift
+     *     purchases are finished with `PUT /gifting/draw/{drawId}/finish`.
+     */
+    GiveawayNotFound: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "GIVEAWAY_NOT_FOUND",
+         *       "message": "Giveaway giv_Zz9yX8wV7uT6sR5qP4oN3m was not found.",
+         *       "details": {
+         *         "giveawayId": "giv_Zz9yX8wV7uT6sR5qP4oN3m"
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'GIVEAWAY_NOT_FOUND'
+        }
+      }
+    }
   }
   parameters: {
     /**
@@ -401,6 +881,23 @@ export interface components {
      * @example 20
      */
     Size: number
+    /**
+     * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+     *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+     *     request has run, its status and body are saved for 24 hours and replayed, with
+     *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+     *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+     *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+     *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+     *     not saved: a retry runs again. 1–255 printable ASCII characters.
+     * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+     */
+    IdempotencyKey: string
+    /**
+     * @description The giveaway's id (`giv_…`), as `POST /giveaways/giveaways` answered it (beta).
+     * @example giv_Tq4wE7rY1uI5oP8aS2dF6g
+     */
+    GiveawayId: string
   }
   requestBodies: never
   headers: {
@@ -489,7 +986,8 @@ export interface operations {
            *             "amount": {
            *               "value": 5,
            *               "currency": "USD"
-           *             }
+           *             },
+           *             "offerId": "1d6f0c2a-7b3e-4c5d-9e8f-0a1b2c3d2087"
            *           },
            *           {
            *             "id": "mtv_2088",
@@ -498,7 +996,8 @@ export interface operations {
            *             "amount": {
            *               "value": 50,
            *               "currency": "USD"
-           *             }
+           *             },
+           *             "offerId": "1d6f0c2a-7b3e-4c5d-9e8f-0a1b2c3d2088"
            *           }
            *         ]
            *       },
@@ -514,7 +1013,8 @@ export interface operations {
            *             "amount": {
            *               "value": 12,
            *               "currency": "USD"
-           *             }
+           *             },
+           *             "offerId": "1d6f0c2a-7b3e-4c5d-9e8f-0a1b2c3d2089"
            *           }
            *         ]
            *       }
@@ -578,7 +1078,8 @@ export interface operations {
            *               "amount": {
            *                 "value": 5,
            *                 "currency": "USD"
-           *               }
+           *               },
+           *               "offerId": "1d6f0c2a-7b3e-4c5d-9e8f-0a1b2c3d2087"
            *             }
            *           }
            *         },
@@ -649,7 +1150,8 @@ export interface operations {
            *           "amount": {
            *             "value": 50,
            *             "currency": "USD"
-           *           }
+           *           },
+           *           "offerId": "1d6f0c2a-7b3e-4c5d-9e8f-0a1b2c3d2088"
            *         }
            *       }
            *     }
@@ -684,6 +1186,168 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      429: components['responses']['TooManyRequests']
+    }
+  }
+  createGiveaway: {
+    parameters: {
+      query?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "offerId": "4f8a2c1e-6b3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *       "quantity": 1
+         *     }
+         */
+        'application/json': components['schemas']['GiveawayCreateRequest']
+      }
+    }
+    responses: {
+      /** @description The giveaway, open for entries. */
+      200: {
+        headers: {
+          'Request-Id': components['headers']['RequestId']
+          'RateLimit-Policy': components['headers']['RateLimitPolicy']
+          RateLimit: components['headers']['RateLimit']
+          'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+          'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+          'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "id": "giv_Tq4wE7rY1uI5oP8aS2dF6g",
+           *       "friendlyId": "KX4R9TQ2",
+           *       "shopId": "sh_6b0e6f3a-2f4c-4a8e-9d1b-7c5e2a9f4d10",
+           *       "offer": {
+           *         "id": "4f8a2c1e-6b3d-4e5f-8a9b-0c1d2e3f4a5b",
+           *         "name": "Penguin Hoodie",
+           *         "slug": "penguin-hoodie",
+           *         "description": "A warm hoodie with the penguin on it."
+           *       },
+           *       "quantity": 1,
+           *       "username": null,
+           *       "message": null,
+           *       "drawId": "gdr_Vb3nM6qW9eR2tY5uI8oP1a",
+           *       "durationSeconds": 3600,
+           *       "endsAt": "2026-11-20T20:02:31.200Z",
+           *       "createdAt": "2026-11-20T19:02:31.200Z"
+           *     }
+           */
+          'application/json': components['schemas']['Giveaway']
+        }
+      }
+      400: components['responses']['GiveawayCreateBadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['GiveawayOfferNotFound']
+      409: components['responses']['IdempotencyKeyInUse']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
+      429: components['responses']['TooManyRequests']
+    }
+  }
+  finishGiveaway: {
+    parameters: {
+      query?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        /**
+         * @description The giveaway's id (`giv_…`), as `POST /giveaways/giveaways` answered it (beta).
+         * @example giv_Tq4wE7rY1uI5oP8aS2dF6g
+         */
+        id: components['parameters']['GiveawayId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "participants": [
+         *         {
+         *           "userId": "90412236",
+         *           "userName": "pixel_pirate"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['GiveawayFinishRequest']
+      }
+    }
+    responses: {
+      /** @description The finished giveaway and its winners. */
+      200: {
+        headers: {
+          'Request-Id': components['headers']['RequestId']
+          'RateLimit-Policy': components['headers']['RateLimitPolicy']
+          RateLimit: components['headers']['RateLimit']
+          'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+          'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+          'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "id": "giv_Tq4wE7rY1uI5oP8aS2dF6g",
+           *       "redeemUrl": "https://nova-merch.fanshelf.shop/gifts/gft_Pw5eR8tY2uI6oA9sD3fG1h/redeem",
+           *       "winners": [
+           *         {
+           *           "userId": "90412236",
+           *           "userName": "pixel_pirate",
+           *           "giftId": "gft_Pw5eR8tY2uI6oA9sD3fG1h",
+           *           "redeemUrl": "https://nova-merch.fanshelf.shop/gifts/gft_Pw5eR8tY2uI6oA9sD3fG1h/redeem"
+           *         }
+           *       ],
+           *       "drawId": "gdr_Vb3nM6qW9eR2tY5uI8oP1a",
+           *       "finishedAt": "2026-11-20T19:04:12.118Z"
+           *     }
+           */
+          'application/json': components['schemas']['GiveawayFinishResult']
+        }
+      }
+      400: components['responses']['GiveawayFinishBadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['GiveawayNotFound']
+      409: components['responses']['IdempotencyKeyInUse']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }

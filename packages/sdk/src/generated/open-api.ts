@@ -70,6 +70,32 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/order/{orderId}/downloaded': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /**
+     * Mark an order's download as done
+     * @description Records that the buyer has their digital goods (for instance when you delivered them
+     *     yourself). Every download of the order is marked downloaded (a download the buyer already
+     *     used keeps its first time). An order of digital products whose download was never created
+     *     gets it now. An order without downloads gets one for `defaultFileUrl` when you send it — the
+     *     buyer's confirmation page then links to that URL — and otherwise answers
+     *     `400 ORDER_HAS_NO_DOWNLOADS_ERROR`. Repeating the call changes nothing. Answers the order's
+     *     downloads.
+     */
+    put: operations['markOrderDownloaded']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/products': {
     parameters: {
       query?: never
@@ -156,6 +182,29 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/collections': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List collections
+     * @description Answers the shop's collections by name. Every collection is public on the storefront (state
+     *     `PUBLIC`); `available` tells whether it holds at least one public product that can be bought
+     *     now (not sold out). `search` keeps collections whose name or slug contains the text, ignoring
+     *     case. The storefront's built-in `all` collection is not stored and not listed.
+     */
+    get: operations['listShopCollections']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/promotions': {
     parameters: {
       query?: never
@@ -166,7 +215,10 @@ export interface paths {
     /**
      * List promotions
      * @description Answers every promotion of the shop — shop and membership promotions, in every status —
-     *     newest first. Each item's shape depends on its `type`.
+     *     newest first. Each item's shape depends on its `type` and is exactly what
+     *     `GET /promotions/{promotionId}` answers for it. With `codes`, only the promotions that own
+     *     one of those codes (compared ignoring case; for a multi-code promotion, any of its codes)
+     *     are listed, each with all of its codes.
      */
     get: operations['listPromotions']
     put?: never
@@ -183,10 +235,24 @@ export interface paths {
      *     `SHOP_AUTO_APPLYING` promotions are created in the admin only and appear in responses.
      *     Codes are 3–32 letters, digits, `-` or `_`, unique in the shop ignoring case.
      *
+     *     Shop promotions apply to the entire order (`appliesTo.type: ENTIRE_ORDER`), to selected
+     *     products (`SELECTED_PRODUCTS`), or to the entire order except some products
+     *     (`ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS` with `excludedProducts`). A `FREE_PRODUCTS` discount
+     *     gives products away: `freeProductsType.type: AUTO_ADDED` adds each listed variant to the
+     *     order; `MANUALLY_ADDED` makes the shopper's own cart units of `availableVariantIds` free (and
+     *     adds the rest at checkout).
+     *
      *     Spellings accepted for compatibility (the response always uses the first one):
      *     `appliesTo.type` `ENTIRE_ORDER`/`EntireOrder` and `SELECTED_PRODUCTS`/`SelectedProducts`;
      *     `limits.maximumUsesNumber`/`maximumUse`; `discount.shippingOption`/`shipping`;
-     *     `tiers.tiersIds`/`ids`. If both spellings of a field are sent, the first one wins.
+     *     `tiers.tiersIds`/`ids`. If both spellings of one of these fields are sent, the first one
+     *     wins.
+     *
+     *     `appliesToProducts {productIds, oncePerOrder}` — the platform's request field — is an alias
+     *     of `appliesTo {type: SELECTED_PRODUCTS, products, oncePerOrder}`, validated by the same
+     *     rules. Sending both is accepted when they say the same (the same products, in any order,
+     *     and the same `oncePerOrder`); otherwise it is `400 REQUEST_VALIDATION_FAILED` naming both
+     *     fields.
      *
      *     The new promotion is `Live` at once and emits `PROMOTION_CREATED`. Answers `200` with the
      *     promotion, as the platform does.
@@ -620,12 +686,14 @@ export interface paths {
     put?: never
     /**
      * Create a webhook configuration
-     * @description Subscribes `url` to the event types in `allowedTypes`. Events that happen from now on are
+     * @description Subscribes `url` to the event types in `allowedTypes` (or its accepted alias `types`, see
+     *     `WebhookConfigurationRequest`). Events that happen from now on are
      *     delivered there; earlier events are not. The answer includes `secret`, the key that signs
-     *     the deliveries (`X-Fanshelf-Hmac-SHA256`) — it is the shop's webhook secret, shared by all of
-     *     the shop's configurations, and is only returned here. A configuration created by a platform
-     *     app is the app's: its deliveries are signed with the app's HMAC key
-     *     (`X-Fanshelf-Hmac-Apps-SHA256`) and `secret` is `null`.
+     *     the deliveries (`X-Fourthwall-Hmac-SHA256` and `X-Fanshelf-Hmac-SHA256`) — it is the shop's
+     *     webhook secret, shared by all of the shop's configurations, and is only returned here. A
+     *     configuration created by a platform app is the app's: its deliveries are signed with the
+     *     app's HMAC key (`X-Fourthwall-Hmac-Apps-SHA256` and `X-Fanshelf-Hmac-Apps-SHA256`) and
+     *     `secret` is `null`.
      *
      *     The URL must be `http` or `https` and must not point to a private, loopback or link-local
      *     address (checked now and again at each delivery) unless the server is configured to allow
@@ -653,7 +721,7 @@ export interface paths {
     get: operations['getWebhookConfiguration']
     /**
      * Update a webhook configuration
-     * @description Replaces the configuration's `url` and `allowedTypes`. Updating also re-enables a
+     * @description Replaces the configuration's `url` and `allowedTypes` (or its alias `types`). Updating also re-enables a
      *     configuration that was disabled after failing deliveries (`enabled: true`,
      *     `disabledReason: null`). Events already queued are delivered to the new URL; events of
      *     types no longer allowed that are still queued are delivered anyway. The same URL rules as
@@ -1060,8 +1128,10 @@ export interface webhooks {
     put?: never
     /**
      * Membership subscription expired
-     * @description Fires when a member's subscription ends without renewal. `data` is the member, whose
-     *     `subscription` is then `NONE`.
+     * @description Fires when a member's subscription ends without renewal. `data` is the member with the
+     *     `subscription` that expired — its last `type` (usually `CANCELLED`) and the tier `variant`
+     *     it was for, so you know which tier to revoke. From then on the member's own subscription
+     *     is `NONE` (`GET /memberships/members/{id}`).
      *
      *     Delivered as an HTTP `POST` of the envelope below; verify the signature headers before
      *     trusting it, answer 2xx within 5 s, and de-duplicate on `id`.
@@ -1160,6 +1230,9 @@ export interface webhooks {
      *     winner (a `REDO` draw). Collect chat entrants until `endsAt` (`createdAt` +
      *     `durationSeconds`), then call `PUT /gifting/draw/{drawId}/finish`. A draw not finished by
      *     `endsAt` plus 1 minute is finished automatically with no winners. `data` is the draw.
+     *     It also fires when a bot creates a giveaway with the beta `POST /giveaways/giveaways`
+     *     (`giveawayId` is that giveaway's id, amounts are zero and `email` is the shop's; no
+     *     `GIFT_PURCHASE` precedes it).
      *
      *     Delivered as an HTTP `POST` of the envelope below; verify the signature headers before
      *     trusting it, answer 2xx within 5 s, and de-duplicate on `id`.
@@ -1182,9 +1255,11 @@ export interface webhooks {
     put?: never
     /**
      * Gifting draw ended
-     * @description Fires when a draw is finished, by `PUT /gifting/draw/{drawId}/finish` or automatically after
-     *     its deadline. `data` is the finished draw; each gift that was won carries its winner with
-     *     the `redeemUri` to send them.
+     * @description Fires when a draw is finished, by `PUT /gifting/draw/{drawId}/finish`, by the beta
+     *     `PUT /giveaways/giveaways/{id}/finish/twitch`, or automatically after its deadline. `data` is
+     *     the finished draw; each gift that was won carries its winner with the `redeemUri` to send
+     *     them. A bot-created giveaway's gifts left without a winner show as `CANCELLED` (back to the
+     *     shop).
      *
      *     Delivered as an HTTP `POST` of the envelope below; verify the signature headers before
      *     trusting it, answer 2xx within 5 s, and de-duplicate on `id`.
@@ -1282,7 +1357,7 @@ export interface webhooks {
      * Platform app disconnected
      * @description Sent to a platform app's webhook configurations when a shop disconnects the app. Its tokens
      *     for the shop no longer work, and after this delivery its webhook configurations for the shop
-     *     are deleted. Signed with the app's HMAC key (`X-Fanshelf-Hmac-Apps-SHA256`).
+     *     are deleted. Signed with the app's HMAC key (`X-Fourthwall-Hmac-Apps-SHA256`).
      *
      *     Delivered as an HTTP `POST` of the envelope below; verify the signature headers before
      *     trusting it, answer 2xx within 5 s, and de-duplicate on `id`.
@@ -1434,6 +1509,34 @@ export interface components {
     PromotionPage: {
       results: components['schemas']['Promotion'][]
     } & components['schemas']['PageMeta']
+    /** @description A collection of the shop, as the open API lists it. */
+    Collection: {
+      /** @description The collection's id. */
+      id: string
+      /** @description The shop's id. */
+      shopId: string
+      name: string
+      /** @description The collection's handle on the storefront (`GET /v1/collections/{slug}`). */
+      slug: string
+      description: string
+      /** @description Whether at least one public product of the collection can be bought now. */
+      available: boolean
+      state: components['schemas']['CollectionState']
+    }
+    /**
+     * @description Where the collection is shown. Every Fanshelf collection is public on the storefront; the
+     *     platform also knows `HIDDEN` and `ARCHIVED`, which Fanshelf does not produce.
+     */
+    CollectionState: {
+      /** @enum {string} */
+      type: 'PUBLIC'
+      /** @description The same as the collection's `available`. */
+      available: boolean
+    }
+    /** @description A page of collections. */
+    CollectionPage: {
+      results: components['schemas']['Collection'][]
+    } & components['schemas']['PageMeta']
     /** @description A page of donations. */
     DonationPage: {
       results: components['schemas']['Donation'][]
@@ -1513,16 +1616,16 @@ export interface components {
       /** @description Recipient or business name. */
       name: string
       address1: string
-      address2: string | null
+      address2?: string
       city: string
       /** @description State, province or region code, where the country has them. */
       state: string | null
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string
       /** @description Postal code, where the country has them. */
-      zip: string | null
+      zip?: string
       /** @description Phone number in E.164 form. */
-      phone: string | null
+      phone?: string
     }
     /**
      * @description A shipping weight.
@@ -1568,14 +1671,14 @@ export interface components {
     VariantAttributes: {
       /** @description Human-readable summary, e.g. `Black, size M`. */
       description: string
-      color: {
+      color?: {
         name: string
         /** @description CSS colour of the swatch, e.g. `#1A1A1A`. */
         swatch: string
-      } | null
-      size: {
+      }
+      size?: {
         name: string
-      } | null
+      }
     }
     /**
      * @description A variant's stock.
@@ -1661,6 +1764,10 @@ export interface components {
      *             "value": 21.5,
      *             "currency": "USD"
      *           },
+     *           "creatorDeclaredCost": {
+     *             "value": 23,
+     *             "currency": "USD"
+     *           },
      *           "attributes": {
      *             "description": "Black, size M",
      *             "color": {
@@ -1717,9 +1824,12 @@ export interface components {
      *             "value": 55,
      *             "currency": "USD"
      *           },
-     *           "compareAtPrice": null,
      *           "unitCost": {
      *             "value": 21.5,
+     *             "currency": "USD"
+     *           },
+     *           "creatorDeclaredCost": {
+     *             "value": 23,
      *             "currency": "USD"
      *           },
      *           "attributes": {
@@ -1754,8 +1864,7 @@ export interface components {
      *               "height": 1600,
      *               "transformedUrl": "https://cdn.fanshelf.dev/w_800/sh_6b0e6f3a-2f4c-4a8e-9d1b-7c5e2a9f4d10/hoodie-front.jpg"
      *             }
-     *           ],
-     *           "thumbnailImage": null
+     *           ]
      *         }
      *       ],
      *       "additionalInformation": {
@@ -1789,17 +1898,17 @@ export interface components {
       type: 'STANDARD'
       state: components['schemas']['ProductState']
       access: components['schemas']['ProductAccess']
-      thumbnailImage: components['schemas']['Image'] | null
+      thumbnailImage?: components['schemas']['Image']
       images: components['schemas']['Image'][]
       variants: components['schemas']['Variant'][]
       /** @description Extra product copy shown on the product page. */
-      additionalInformation: {
+      additionalInformation?: {
         sizeAndFit: string | null
         guaranteeAndReturns: string | null
         moreDetails: string | null
-      } | null
+      }
       /** @description Size guide files and text. */
-      sizeGuide: {
+      sizeGuide?: {
         /** Format: uri */
         previewUrl: string | null
         /** Format: uri */
@@ -1807,7 +1916,12 @@ export interface components {
         description: string | null
         fitGuideDescription: string | null
         fitGuideUrls: string[]
-      } | null
+      }
+      /**
+       * @description The files a buyer of this digital product downloads after purchase. Present only for
+       *     digital products (omitted for products that ship).
+       */
+      digitalFiles?: components['schemas']['DigitalFile'][]
       /** Format: date-time */
       createdAt: string
       /** Format: date-time */
@@ -1820,16 +1934,45 @@ export interface components {
       name: string
       sku: string
       unitPrice: components['schemas']['Money']
-      /** @description The former price, shown struck through; `null` when none. */
-      compareAtPrice: components['schemas']['Money'] | null
-      /** @description What one unit costs the shop; `null` when unknown. */
-      unitCost: components['schemas']['Money'] | null
+      /** @description The former price, shown struck through; omitted when none. */
+      compareAtPrice?: components['schemas']['Money']
+      /** @description What one unit costs the shop; omitted when unknown. */
+      unitCost?: components['schemas']['Money']
+      /**
+       * @description The cost of one unit as the creator declared it (set in the merchant admin's product
+       *     form), in the variant's currency. Omitted when the creator declared none.
+       */
+      creatorDeclaredCost?: components['schemas']['Money']
       attributes: components['schemas']['VariantAttributes']
       stock: components['schemas']['Stock']
       weight: components['schemas']['Weight']
       dimensions: components['schemas']['Dimensions']
       images: components['schemas']['Image'][]
-      thumbnailImage: components['schemas']['Image'] | null
+      thumbnailImage?: components['schemas']['Image']
+    }
+    /**
+     * @description A file of a digital product. Buyers get it from the links on their order confirmation, which
+     *     carry the order's download token; `uri` is the file's address, and answers only with such a
+     *     token (`404` without one).
+     * @example {
+     *       "uri": "https://fanshelf.dev/downloads/files/dfl_5Qm2nR8vT1wX4yZ7aB3cD6",
+     *       "name": "wallpaper-pack-vol-1.zip",
+     *       "fileSize": "21.4 KB",
+     *       "mediaType": "application/zip"
+     *     }
+     */
+    DigitalFile: {
+      /**
+       * Format: uri
+       * @description The file's canonical download address (needs a buyer's download token).
+       */
+      uri: string
+      /** @description File name, with its extension. */
+      name: string
+      /** @description Human-readable size (`"48.2 KB"`, 1 KB = 1024 bytes), as the platform sends it. */
+      fileSize: string
+      /** @description MIME type. */
+      mediaType: string
     }
     /**
      * @description The stock on hand of one variant with limited stock.
@@ -1907,6 +2050,16 @@ export interface components {
      *           "value": 11,
      *           "currency": "USD"
      *         },
+     *         "giftCards": [
+     *           {
+     *             "code": "****-****-****-7K2P",
+     *             "amountUsed": {
+     *               "value": 25,
+     *               "currency": "USD"
+     *             },
+     *             "giftCardId": "gcrd_Vb8nM3kQ6wE9rT2yU5iO1p"
+     *           }
+     *         ],
      *         "total": {
      *           "value": 121.85,
      *           "currency": "USD"
@@ -2001,13 +2154,15 @@ export interface components {
      *         "type": "ORDER"
      *       },
      *       "trackingParams": {
-     *         "fbc": null,
-     *         "fbp": null,
      *         "utm_source": "twitch",
      *         "utm_medium": "social",
-     *         "utm_campaign": "winter-drop",
-     *         "utm_content": null,
-     *         "utm_term": null
+     *         "utm_campaign": "winter-drop"
+     *       },
+     *       "metadata": {
+     *         "cart_origin": "nova_site",
+     *         "utm_source": "twitch",
+     *         "utm_medium": "social",
+     *         "utm_campaign": "winter-drop"
      *       },
      *       "createdAt": "2026-11-20T14:32:07.412Z",
      *       "updatedAt": "2026-11-20T14:32:07.412Z"
@@ -2022,42 +2177,100 @@ export interface components {
       /** @description The checkout the order came from. */
       checkoutId: string
       /** @description The promotion applied, if any (`prm_…`). */
-      promotionId: string | null
+      promotionId?: string
       status: components['schemas']['OrderStatus']
       /** Format: email */
       email: string
       /** @description Whether the customer agreed to marketing emails. */
       emailMarketingOptIn: boolean
       /** @description The supporter's display name, if given. */
-      username: string | null
-      /** @description The supporter's message to the creator, if any. */
-      message: string | null
+      username?: string
+      /** @description The supporter's message to the creator; `""` when they left none. */
+      message: string
       amounts: components['schemas']['OrderAmounts']
-      /** @description Billing details; `null` when none were collected. */
-      billing: {
+      /** @description Billing details; omitted when none were collected. */
+      billing?: {
         address: components['schemas']['Address']
-      } | null
-      /** @description Shipping details; `null` for orders with nothing to ship. */
-      shipping: {
+      }
+      /** @description Shipping details; omitted for orders with nothing to ship. */
+      shipping?: {
         address: components['schemas']['Address']
-      } | null
+      }
       /** @description The order lines, one per variant. */
       offers: components['schemas']['OrderOffer'][]
       source: components['schemas']['OrderSource']
       trackingParams: components['schemas']['TrackingParams']
+      metadata?: components['schemas']['OrderMetadata']
       /** Format: date-time */
       createdAt: string
       /** Format: date-time */
       updatedAt: string
     }
-    /** @description `total = subtotal + shipping + tax + donation − discount`. */
+    /** @description Body of `PUT /order/{orderId}/downloaded` (optional). */
+    MarkDownloadedRequest: {
+      /**
+       * Format: uri
+       * @description For an order without downloads, the URL the buyer gets their goods from.
+       */
+      defaultFileUrl?: string
+    }
+    /** @description An order's downloads (digital goods the buyer gets after purchase). */
+    OrderDownloads: {
+      /** Format: uuid */
+      orderId: string
+      downloads: {
+        id: string
+        /** @description A creator-given URL; `null` for the order's own files (the product's `digitalFiles`). */
+        url: string | null
+        /** @description How often the buyer downloaded a file with it. */
+        downloadCount: number
+        /**
+         * Format: date-time
+         * @description The first download, or when the download was marked done.
+         */
+        downloadedAt: string | null
+      }[]
+    }
+    /**
+     * @description String keys and values attached to the order: the storefront cart's `metadata` at checkout,
+     *     and the marketing parameters of a direct checkout link (`GET /cart/checkout`: `cart_origin`,
+     *     `utm_*`, `gclid`, `fbclid`, `_ga`, `_fbp`, `_fbc`, `FPID`). At most 10 keys of at most 256
+     *     characters, values of at most 512 bytes, 2 KB in all (keys and values, UTF-8); entries beyond
+     *     a limit are left out, in the order they came. Omitted when the order has none.
+     * @example {
+     *       "cart_origin": "pixel_penguin_site",
+     *       "utm_source": "twitch"
+     *     }
+     */
+    OrderMetadata: {
+      [key: string]: string
+    }
+    /**
+     * @description `total = subtotal + shipping + tax + donation − discount`: the order's value. Gift cards are
+     *     a way of paying it, not a discount: `giftCards` lists what each card paid of `total`, and
+     *     the payment card was charged `total − Σ giftCards[].amountUsed`.
+     */
     OrderAmounts: {
       subtotal: components['schemas']['Money']
       shipping: components['schemas']['Money']
       tax: components['schemas']['Money']
       donation: components['schemas']['Money']
       discount: components['schemas']['Money']
+      /** @description The gift cards that paid part or all of `total`; `[]` when none did. */
+      giftCards: components['schemas']['OrderGiftCard'][]
       total: components['schemas']['Money']
+    }
+    /** @description A gift card that paid for the order, and how much of it the order used. */
+    OrderGiftCard: {
+      /**
+       * @description The card's code, masked to its last four characters (`****-****-****-7K2P`): the full
+       *     code still spends the card's balance, so it is shown only to whoever issued the card.
+       */
+      code: string
+      /** @description What the card paid, in the order's currency (exact to the minor unit). */
+      amountUsed: components['schemas']['Money']
+      /** @description The gift card (`gcrd_…`). Ours. */
+      giftCardId: string
     }
     /** @description One order line — the product as it was when ordered, with the variant bought. */
     OrderOffer: {
@@ -2069,7 +2282,7 @@ export interface components {
       name: string
       slug: string
       description: string
-      primaryImage: components['schemas']['Image'] | null
+      primaryImage?: components['schemas']['Image']
       variant: components['schemas']['OrderOfferVariant']
     }
     /** @description The variant bought on an order line, with quantities and amounts. */
@@ -2081,11 +2294,11 @@ export interface components {
       quantity: number
       /** @description Line total (`unitPrice × quantity`). */
       price: components['schemas']['Money']
-      /** @description Line cost to the shop (`unitCost × quantity`); `null` when unknown. */
-      cost: components['schemas']['Money'] | null
+      /** @description Line cost to the shop (`unitCost × quantity`); omitted when unknown. */
+      cost?: components['schemas']['Money']
       unitPrice: components['schemas']['Money']
-      unitCost: components['schemas']['Money'] | null
-      compareAtPrice: components['schemas']['Money'] | null
+      unitCost?: components['schemas']['Money']
+      compareAtPrice?: components['schemas']['Money']
       attributes: components['schemas']['VariantAttributes']
       weight: components['schemas']['Weight']
       dimensions: components['schemas']['Dimensions']
@@ -2124,15 +2337,18 @@ export interface components {
       giftPurchaseId: string
       giftId: string
     }
-    /** @description Marketing parameters captured at checkout; `null` when absent. */
+    /**
+     * @description Marketing parameters captured at checkout; a parameter that was not captured is omitted
+     *     (`{}` when none was).
+     */
     TrackingParams: {
-      fbc: string | null
-      fbp: string | null
-      utm_source: string | null
-      utm_medium: string | null
-      utm_campaign: string | null
-      utm_content: string | null
-      utm_term: string | null
+      fbc?: string
+      fbp?: string
+      utm_source?: string
+      utm_medium?: string
+      utm_campaign?: string
+      utm_content?: string
+      utm_term?: string
     }
     /**
      * @description `OPEN` (started, not paid), `COMPLETED` (paid), `ABANDONED` (never paid), `CANCELLED`,
@@ -2165,8 +2381,8 @@ export interface components {
       status: components['schemas']['DonationStatus']
       /** Format: email */
       email: string
-      username: string | null
-      message: string | null
+      username?: string
+      message?: string
       amounts: {
         total: components['schemas']['Money']
       }
@@ -2320,18 +2536,43 @@ export interface components {
       lowestOnly: boolean
     }
     /**
-     * @description Free products with the order. `AUTO_ADDED`: the listed variants are added to the cart
-     *     automatically. `MANUALLY_ADDED`: the customer picks one of `availableVariantIds`.
+     * @description Free products with the order (decision 0023), the platform's shape. `freeProductsType`
+     *     says how they reach the order; the value of the free units is part of the order's
+     *     discount. With `freeShipping` the order's shipping is free too.
      */
     ShopDiscountFreeProducts: {
       /** @constant */
       type: 'FREE_PRODUCTS'
-      /** @enum {string} */
-      freeProductsType: 'AUTO_ADDED' | 'MANUALLY_ADDED'
-      products: components['schemas']['FreeProduct'][]
+      freeProductsType: components['schemas']['FreeProductsType']
       freeShipping: boolean
     }
-    /** @description A free product — one fixed variant, or a choice among variants. */
+    /** @description How the free products reach the order. Same shape in requests and responses. */
+    FreeProductsType:
+      | components['schemas']['FreeProductsAutoAdded']
+      | components['schemas']['FreeProductsManuallyAdded']
+    /**
+     * @description Each listed variant is added to the order at its `quantity`, free, whenever the promotion
+     *     applies (stock permitting: a variant out of stock makes the promotion not apply).
+     */
+    FreeProductsAutoAdded: {
+      /** @constant */
+      type: 'AUTO_ADDED'
+      products: components['schemas']['FreeProductVariant'][]
+    }
+    /**
+     * @description For each entry, up to `quantity` units of any of `availableVariantIds` are free: first the
+     *     units the shopper put in the cart (the most expensive first), then, for the rest, the
+     *     variant the shopper picks at checkout (by default the first in stock) is added free.
+     */
+    FreeProductsManuallyAdded: {
+      /** @constant */
+      type: 'MANUALLY_ADDED'
+      products: components['schemas']['FreeProductChoice'][]
+    }
+    /**
+     * @description A free product of the deprecated flat request form — one fixed variant, or a choice among
+     *     variants.
+     */
     FreeProduct: components['schemas']['FreeProductVariant'] | components['schemas']['FreeProductChoice']
     /** @description A fixed free variant. */
     FreeProductVariant: {
@@ -2339,7 +2580,7 @@ export interface components {
       variantId: string
       quantity: number
     }
-    /** @description A free variant the customer picks among `availableVariantIds`. */
+    /** @description Up to `quantity` free units of any of `availableVariantIds`. */
     FreeProductChoice: {
       availableVariantIds: string[]
       quantity: number
@@ -2360,6 +2601,17 @@ export interface components {
     PromotionAppliesTo:
       | components['schemas']['AppliesToEntireOrder']
       | components['schemas']['AppliesToSelectedProducts']
+      | components['schemas']['AppliesToEntireOrderWithExcludedProducts']
+    /**
+     * @description The whole order except the cart lines of `excludedProducts`: those lines get no discount
+     *     and do not count towards `requirements.minimumOrderValue` (decision 0023). Same shape in
+     *     requests and responses.
+     */
+    AppliesToEntireOrderWithExcludedProducts: {
+      /** @constant */
+      type: 'ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS'
+      excludedProducts: string[]
+    }
     /** @description The whole order. */
     AppliesToEntireOrder: {
       /** @constant */
@@ -2456,16 +2708,18 @@ export interface components {
      *       "code": "FREEHOODIE",
      *       "discount": {
      *         "type": "FREE_PRODUCTS",
-     *         "freeProductsType": "MANUALLY_ADDED",
-     *         "products": [
-     *           {
-     *             "availableVariantIds": [
-     *               "7d2e9f4a-1b3c-4d5e-8f6a-9b0c1d2e3f4a",
-     *               "8e3f0a5b-2c4d-4e6f-9a7b-0c1d2e3f4a5c"
-     *             ],
-     *             "quantity": 1
-     *           }
-     *         ],
+     *         "freeProductsType": {
+     *           "type": "MANUALLY_ADDED",
+     *           "products": [
+     *             {
+     *               "availableVariantIds": [
+     *                 "7d2e9f4a-1b3c-4d5e-8f6a-9b0c1d2e3f4a",
+     *                 "8e3f0a5b-2c4d-4e6f-9a7b-0c1d2e3f4a5c"
+     *               ],
+     *               "quantity": 1
+     *             }
+     *           ]
+     *         },
      *         "freeShipping": true
      *       },
      *       "requirements": {
@@ -2476,6 +2730,48 @@ export interface components {
      *       },
      *       "limits": {
      *         "oneUsePerCustomer": true
+     *       }
+     *     }
+     * @example {
+     *       "type": "SHOP_SINGLE",
+     *       "title": "Free sticker with a hoodie",
+     *       "code": "HOODIESTICKER",
+     *       "discount": {
+     *         "type": "FREE_PRODUCTS",
+     *         "freeProductsType": {
+     *           "type": "AUTO_ADDED",
+     *           "products": [
+     *             {
+     *               "variantId": "9f1e2d3c-4b5a-4697-8887-766554433221",
+     *               "quantity": 1
+     *             }
+     *           ]
+     *         },
+     *         "freeShipping": false
+     *       },
+     *       "appliesToProducts": {
+     *         "productIds": [
+     *           "4f8a2c1e-6b3d-4e5f-8a9b-0c1d2e3f4a5b"
+     *         ]
+     *       },
+     *       "limits": {
+     *         "maximumUse": 100,
+     *         "oneUsePerCustomer": true
+     *       }
+     *     }
+     * @example {
+     *       "type": "SHOP_SINGLE",
+     *       "code": "PINES20",
+     *       "discount": {
+     *         "type": "PERCENTAGE",
+     *         "percentage": 20,
+     *         "shippingOption": "Excluded"
+     *       },
+     *       "appliesTo": {
+     *         "type": "ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS",
+     *         "excludedProducts": [
+     *           "5a9b3d2f-7c4e-4f6a-9b8c-1d2e3f4a5b6c"
+     *         ]
      *       }
      *     }
      * @example {
@@ -2516,6 +2812,7 @@ export interface components {
       requirements?: components['schemas']['ShopRequirementsInput']
       limits?: components['schemas']['PromotionLimitsInput']
       appliesTo?: components['schemas']['PromotionAppliesToInput']
+      appliesToProducts?: components['schemas']['PromotionSelectedProductsInput']
     }
     /** @description Creates a `SHOP_MULTI` promotion. */
     PromotionCreateShopMulti: {
@@ -2528,6 +2825,7 @@ export interface components {
       requirements?: components['schemas']['ShopRequirementsInput']
       limits?: components['schemas']['PromotionLimitsInput']
       appliesTo?: components['schemas']['PromotionAppliesToInput']
+      appliesToProducts?: components['schemas']['PromotionSelectedProductsInput']
     }
     /** @description Creates a `MEMBERSHIPS_SINGLE` promotion. */
     PromotionCreateMembershipsSingle: {
@@ -2587,15 +2885,23 @@ export interface components {
       lowestOnly: boolean
     }
     /**
-     * @description Free products. With `AUTO_ADDED` every entry must name a `variantId`; with `MANUALLY_ADDED`
-     *     entries may offer `availableVariantIds` to choose from. `freeShipping` defaults to `false`.
+     * @description Free products, in the platform's shape: `freeProductsType: {type: AUTO_ADDED, products:
+     *     [{variantId, quantity}]}` or `{type: MANUALLY_ADDED, products: [{availableVariantIds,
+     *     quantity}]}`. Every variant must be one of the shop's. `freeShipping` defaults to `false`.
+     *
+     *     Deprecated: the flat form Fanshelf accepted before (`freeProductsType: AUTO_ADDED |
+     *     MANUALLY_ADDED` as a string, with `products` beside it) is still accepted and stored in the
+     *     platform's shape; `products` is then required, and refused with the object form.
      */
     ShopDiscountFreeProductsInput: {
       /** @constant */
       type: 'FREE_PRODUCTS'
-      /** @enum {string} */
-      freeProductsType: 'AUTO_ADDED' | 'MANUALLY_ADDED'
-      products: components['schemas']['FreeProduct'][]
+      freeProductsType: components['schemas']['FreeProductsType'] | ('AUTO_ADDED' | 'MANUALLY_ADDED')
+      /**
+       * @deprecated
+       * @description Deprecated flat form only (with a string `freeProductsType`).
+       */
+      products?: components['schemas']['FreeProduct'][]
       /** @default false */
       freeShipping: boolean
     }
@@ -2616,11 +2922,24 @@ export interface components {
     }
     /**
      * @description What the discount applies to (default: the entire order). The spec's two spellings are both
-     *     accepted: `ENTIRE_ORDER`/`EntireOrder`, `SELECTED_PRODUCTS`/`SelectedProducts`.
+     *     accepted: `ENTIRE_ORDER`/`EntireOrder`, `SELECTED_PRODUCTS`/`SelectedProducts`. Selected
+     *     products may also be sent as `appliesToProducts`, the platform's request field.
      */
     PromotionAppliesToInput:
       | components['schemas']['AppliesToEntireOrderInput']
       | components['schemas']['AppliesToSelectedProductsInput']
+      | components['schemas']['AppliesToEntireOrderWithExcludedProducts']
+    /**
+     * @description The platform's request spelling of `appliesTo` with selected products: an alias of
+     *     `appliesTo: {type: SELECTED_PRODUCTS, products: productIds, oncePerOrder}`, validated by the
+     *     same rules (`oncePerOrder` defaults to `false`). If `appliesTo` is sent too, the two must
+     *     say the same, or the request is refused naming both.
+     */
+    PromotionSelectedProductsInput: {
+      productIds: string[]
+      /** @default false */
+      oncePerOrder: boolean
+    }
     /** @description The whole order. */
     AppliesToEntireOrderInput: {
       /** @enum {string} */
@@ -2687,7 +3006,7 @@ export interface components {
       name: string
       slug: string
       description: string
-      primaryImage: components['schemas']['Image'] | null
+      primaryImage?: components['schemas']['Image']
     }
     /**
      * @description A purchase of gifts for a stream's chat (Twitch gifting).
@@ -2750,7 +3069,6 @@ export interface components {
      *           "id": "gft_Lk2jH7gF4dS9aQ1wE6rT3y",
      *           "status": "AVAILABLE",
      *           "winner": {
-     *             "email": null,
      *             "username": "moonbeam_42",
      *             "selectedAt": "2026-11-19T20:56:20.512Z"
      *           }
@@ -2780,8 +3098,8 @@ export interface components {
        * @description The gifter's email.
        */
       email: string
-      username: string | null
-      message: string | null
+      username?: string
+      message?: string
       /** @description Number of gifts bought (the length of `gifts`). */
       quantity: number
       gifts: components['schemas']['Gift'][]
@@ -2791,9 +3109,9 @@ export interface components {
     /** @description The winner of a gift. `email` is known once the winner redeems. */
     GiftWinner: {
       /** Format: email */
-      email: string | null
+      email?: string
       /** @description The winner's name on the streaming service. */
-      username: string | null
+      username?: string
       /** Format: date-time */
       selectedAt: string
       /**
@@ -2807,17 +3125,20 @@ export interface components {
     /** @description Fields common to every gift status. */
     GiftBase: {
       id: string
-      /** @description The winner; `null` until the gift is won in a draw. */
-      winner: components['schemas']['GiftWinner'] | null
+      /** @description The winner; omitted until the gift is won in a draw. */
+      winner?: components['schemas']['GiftWinner']
     }
     /**
      * @description One gift of a gift purchase. `AVAILABLE` — not redeemed yet (with or without a winner);
      *     `REDEEMED` — the winner ordered it (`orderId`, `orderFriendlyId`); `CHANGED_TO_PROMOTION` —
-     *     never redeemed and turned into a promotion (`promotionId`); `CANCELLED`.
+     *     never redeemed and turned into a promotion (`promotionId`); `CHANGED_TO_GIFT_CARD` — the
+     *     winner took a gift card of the gift's value instead of the product (`giftCardId`);
+     *     `CANCELLED`.
      */
     Gift:
       | components['schemas']['GiftAvailable']
       | components['schemas']['GiftCancelled']
+      | components['schemas']['GiftChangedToGiftCard']
       | components['schemas']['GiftChangedToPromotion']
       | components['schemas']['GiftRedeemed']
     /** @description A gift not redeemed yet. */
@@ -2829,6 +3150,15 @@ export interface components {
     GiftCancelled: {
       /** @constant */
       status: 'CANCELLED'
+    } & components['schemas']['GiftBase']
+    /**
+     * @description A gift its winner took as a gift card of the gift's value (what the gifter paid for one
+     *     gift) instead of the product; the gift can no longer be redeemed.
+     */
+    GiftChangedToGiftCard: {
+      /** @constant */
+      status: 'CHANGED_TO_GIFT_CARD'
+      giftCardId: string
     } & components['schemas']['GiftBase']
     /** @description A gift that was turned into a promotion. */
     GiftChangedToPromotion: {
@@ -2846,7 +3176,7 @@ export interface components {
     } & components['schemas']['GiftBase']
     /** @description A gift as shown in a draw; a winner carries its `redeemUri`. */
     DrawGift: {
-      winner?: components['schemas']['DrawWinner'] | null
+      winner?: components['schemas']['DrawWinner']
     } & components['schemas']['Gift']
     /**
      * @description A draw among chat entrants for the gifts of a gift purchase. `INITIAL` for a new purchase;
@@ -2889,7 +3219,6 @@ export interface components {
      *           "id": "gft_Pw5eR8tY2uI6oA9sD3fG1h",
      *           "status": "AVAILABLE",
      *           "winner": {
-     *             "email": null,
      *             "username": "pixel_pirate",
      *             "selectedAt": "2026-11-19T20:56:20.512Z",
      *             "redeemUri": "https://nova-merch.fanshelf.shop/gifts/gft_Pw5eR8tY2uI6oA9sD3fG1h/redeem"
@@ -2899,7 +3228,6 @@ export interface components {
      *           "id": "gft_Lk2jH7gF4dS9aQ1wE6rT3y",
      *           "status": "AVAILABLE",
      *           "winner": {
-     *             "email": null,
      *             "username": "moonbeam_42",
      *             "selectedAt": "2026-11-19T20:56:20.512Z",
      *             "redeemUri": "https://nova-merch.fanshelf.shop/gifts/gft_Lk2jH7gF4dS9aQ1wE6rT3y/redeem"
@@ -2930,8 +3258,8 @@ export interface components {
        * @description The gifter's email.
        */
       email: string
-      username: string | null
-      message: string | null
+      username?: string
+      message?: string
       /** @description The gifts in this draw. */
       gifts: components['schemas']['DrawGift'][]
       /** Format: date-time */
@@ -2962,6 +3290,95 @@ export interface components {
       userId: string
       /** @description The entrant's login on the service. */
       userName: string
+    }
+    /** @description Body of `POST /giveaways/giveaways` (beta). */
+    GiveawayCreateRequest: {
+      /**
+       * Format: uuid
+       * @description The product to give away — the product's `id` (its offer id), not a variant's.
+       */
+      offerId: string
+      /** @description How many gifts of the product the giveaway has, so at most how many winners. */
+      quantity: number
+      /** @description Who the giveaway is from, as chat should read it (the draw's `username`). */
+      username?: string
+      /** @description A message shown with the giveaway (the draw's `message`). */
+      message?: string
+      /**
+       * @description How long entries stay open (the draw's `durationSeconds`); 3600 when absent. A giveaway
+       *     not finished by `endsAt` plus 1 minute ends without winners and its gifts go back to the
+       *     shop. Ours.
+       */
+      durationSeconds?: number
+    }
+    /**
+     * @description A giveaway of the shop's own products, run by a bot (beta): `quantity` gifts of one product,
+     *     with the draw that is open for entries until the giveaway is finished.
+     */
+    Giveaway: {
+      /** @description The giveaway's id; pass it to `PUT /giveaways/giveaways/{id}/finish/twitch`. */
+      id: string
+      friendlyId: string
+      shopId: string
+      offer: components['schemas']['GiftOffer']
+      quantity: number
+      username: string | null
+      message: string | null
+      /** @description The draw `GIFT_DRAW_STARTED` announced (its `id`). Ours. */
+      drawId: string
+      durationSeconds: number
+      /**
+       * Format: date-time
+       * @description When entries close. Ours.
+       */
+      endsAt: string
+      /** Format: date-time */
+      createdAt: string
+    }
+    /** @description Body of `PUT /giveaways/giveaways/{id}/finish/twitch` (beta). */
+    GiveawayFinishRequest: {
+      /**
+       * @description The Twitch viewers who entered (may be empty — then nobody wins and the prize goes back to
+       *     the shop). Entries are de-duplicated by `userId`.
+       */
+      participants: components['schemas']['GiveawayParticipant'][]
+    }
+    /** @description One Twitch entrant. */
+    GiveawayParticipant: {
+      /** @description The entrant's Twitch user id. */
+      userId: string
+      /** @description The entrant's Twitch login. */
+      userName: string
+    }
+    /** @description A winner and the gift they redeem. Ours. */
+    GiveawayWinner: {
+      userId: string
+      userName: string
+      giftId: string
+      /** Format: uri */
+      redeemUrl: string
+    }
+    /**
+     * @description The finished giveaway. `redeemUrl` is the first winner's redemption page (the field the
+     *     platform's clients read); `winners` lists every winner when the giveaway has several gifts.
+     *     Without participants there is no `redeemUrl` and `winners` is empty.
+     */
+    GiveawayFinishResult: {
+      id: string
+      /**
+       * Format: uri
+       * @description Where the (first) winner claims the prize. Absent when nobody won.
+       */
+      redeemUrl?: string
+      /** @description Every winner, in the order drawn. Ours. */
+      winners: components['schemas']['GiveawayWinner'][]
+      /** @description The draw `GIFT_DRAW_ENDED` reports. Ours. */
+      drawId: string
+      /**
+       * Format: date-time
+       * @description Ours.
+       */
+      finishedAt: string
     }
     /** @description Body of `POST /giveaway-links`. */
     GiveawayLinksCreateRequest: {
@@ -3074,8 +3491,8 @@ export interface components {
     Supporter: {
       /** Format: email */
       email: string
-      username: string | null
-      message: string | null
+      username?: string
+      message?: string
     }
     /**
      * @description A shop.
@@ -3140,7 +3557,8 @@ export interface components {
      *           "amount": {
      *             "value": 5,
      *             "currency": "USD"
-     *           }
+     *           },
+     *           "offerId": "1d6f0c2a-7b3e-4c5d-9e8f-0a1b2c3d2087"
      *         },
      *         {
      *           "id": "mtv_2088",
@@ -3149,7 +3567,8 @@ export interface components {
      *           "amount": {
      *             "value": 50,
      *             "currency": "USD"
-     *           }
+     *           },
+     *           "offerId": "1d6f0c2a-7b3e-4c5d-9e8f-0a1b2c3d2088"
      *         }
      *       ]
      *     }
@@ -3169,6 +3588,12 @@ export interface components {
       /** @enum {string} */
       interval: 'MONTHLY' | 'ANNUAL'
       amount: components['schemas']['Money']
+      /**
+       * Format: uuid
+       * @description The offer this tier price is sold as: stable for the price, the same in the tier list,
+       *     on members and in subscription webhooks.
+       */
+      offerId: string
     }
     /**
      * @description A supporter with their membership subscription (beta).
@@ -3186,7 +3611,8 @@ export interface components {
      *           "amount": {
      *             "value": 5,
      *             "currency": "USD"
-     *           }
+     *           },
+     *           "offerId": "1d6f0c2a-7b3e-4c5d-9e8f-0a1b2c3d2087"
      *         }
      *       }
      *     }
@@ -3335,23 +3761,38 @@ export interface components {
     }
     /**
      * @description The answer to `POST /webhooks`: the configuration plus `secret`, returned on creation only.
-     *     `secret` is the shop's webhook signing secret (the key of `X-Fanshelf-Hmac-SHA256` and of
+     *     `secret` is the shop's webhook signing secret (the key of `X-Fourthwall-Hmac-SHA256` and of
      *     `webhook-signature`), shared by the shop's configurations — store it. It is `null` for a
      *     configuration created by a platform app, whose deliveries are signed with the app's HMAC key.
      */
     WebhookConfigurationCreated: {
       secret: string | null
     } & components['schemas']['WebhookConfiguration']
-    /** @description Body of `POST /webhooks` and `PUT /webhooks/{webhookConfigurationId}`. */
-    WebhookConfigurationRequest: {
-      /**
-       * Format: uri
-       * @description An `http` or `https` URL that accepts `POST` requests.
-       */
-      url: string
-      /** @description The event types to deliver. */
-      allowedTypes: components['schemas']['WebhookEventType'][]
-    }
+    /**
+     * @description Body of `POST /webhooks` and `PUT /webhooks/{webhookConfigurationId}`. `allowedTypes` is the
+     *     canonical field; `types` is an accepted alias (the spelling the real platform's example apps
+     *     send), checked by the same rules. Send one of them; sending both is accepted only when they
+     *     list the same types (in any order) — different lists are a 400 naming both fields (rule
+     *     `alias`). Answers always carry `allowedTypes`.
+     */
+    WebhookConfigurationRequest:
+      | {
+          /**
+           * Format: uri
+           * @description An `http` or `https` URL that accepts `POST` requests.
+           */
+          url: string
+          /** @description The event types to deliver. */
+          allowedTypes?: components['schemas']['WebhookEventType'][]
+          /** @description Alias of `allowedTypes`. */
+          types?: components['schemas']['WebhookEventType'][]
+        }
+      | {
+          allowedTypes: unknown[]
+        }
+      | {
+          types: unknown[]
+        }
     /**
      * @deprecated
      * @description The shop's webhook signing secret (deprecated endpoint).
@@ -3377,6 +3818,11 @@ export interface components {
       /** @description The configuration it is delivered to. */
       webhookId: string
       type: components['schemas']['WebhookEventType']
+      /**
+       * @description The envelope's `apiVersion` (the version of the payload sent).
+       * @constant
+       */
+      apiVersion: 'V1'
       testMode: boolean
       /**
        * Format: uri
@@ -3396,6 +3842,14 @@ export interface components {
       nextAttemptAt: string | null
       /** @description Attempts made so far. */
       attemptCount: number
+      /**
+       * @description Why the latest attempt failed (`HTTP 500.`, `No complete answer within 5000 ms.`,
+       *     `ECONNREFUSED: …`), or why the delivery could not be attempted or was given up. Present
+       *     while the delivery is failing (`RETRYING`, `FAILED`, or `PENDING` held back); absent —
+       *     never `null`, as on the real platform — before the first attempt, once delivered and
+       *     after a replay. Every earlier failure stays in `attempts`.
+       */
+      error?: string
       /** @description The exact JSON body sent (the signed bytes), as a string. */
       body: string
     }
@@ -3405,6 +3859,7 @@ export interface components {
      *       "id": "weve_geAva6c1RAuyb9HQxbSlmA",
      *       "webhookId": "wcon_Zx9cV4bN7mQ2wE5rT8yU1i",
      *       "type": "DONATION",
+     *       "apiVersion": "V1",
      *       "testMode": false,
      *       "url": "https://hooks.novaplays.tv/fanshelf",
      *       "state": "DELIVERED",
@@ -4017,6 +4472,155 @@ export interface components {
         }
       }
     }
+    /**
+     * @description The giveaway cannot be created:
+     *
+     *     - `REQUEST_VALIDATION_FAILED` — the body breaks the schema (e.g. `quantity` outside 1–100,
+     *       `offerId` not a UUID); `details.errors` names each field.
+     *     - `GIFT_INVALID_OFFER` — the product cannot be given away: it is `ARCHIVED` or `SOLD_OUT`
+     *       (`details.offerId`).
+     *     - `MALFORMED_JSON` / `JSON_TOO_DEEP` — the body is not JSON, or nests more than 64 levels
+     *       (`RequestBodyError`).
+     */
+    GiveawayCreateBadRequest: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "REQUEST_VALIDATION_FAILED",
+         *       "message": "The request is invalid (1 error).",
+         *       "details": {
+         *         "errors": [
+         *           {
+         *             "location": "body",
+         *             "field": "quantity",
+         *             "rule": "maximum",
+         *             "message": "must be <= 100"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json':
+          | components['schemas']['ValidationError']
+          | components['schemas']['RequestBodyError']
+          | (components['schemas']['Error'] & {
+              /** @constant */
+              code?: 'GIFT_INVALID_OFFER'
+            })
+      }
+    }
+    /**
+     * @description `OFFER_NOT_FOUND_ERROR` — the shop has no product with this `offerId` (`details.offerId`). A
+     *     variant id is not an offer id: pass the product's `id`.
+     */
+    GiveawayOfferNotFound: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "OFFER_NOT_FOUND_ERROR",
+         *       "message": "Offer 0d5e3b1a-7c9f-4a2e-8b6d-1f3a5c7e9b2d was not found.",
+         *       "details": {
+         *         "offerId": "0d5e3b1a-7c9f-4a2e-8b6d-1f3a5c7e9b2d"
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'OFFER_NOT_FOUND_ERROR'
+        }
+      }
+    }
+    /**
+     * @description The giveaway cannot be finished:
+     *
+     *     - `REQUEST_VALIDATION_FAILED` — the body breaks the schema (e.g. a participant without
+     *       `userName`); `details.errors` names each field.
+     *     - `GIVEAWAY_DRAW_ALREADY_FINISHED` — the giveaway was finished already, by an earlier call or
+     *       automatically after its deadline (`details.giveawayId`, `details.drawId`,
+     *       `details.finishedAt`). The platform answers this code with 400, and so do we.
+     *     - `MALFORMED_JSON` / `JSON_TOO_DEEP` — the body is not JSON, or nests more than 64 levels
+     *       (`RequestBodyError`).
+     */
+    GiveawayFinishBadRequest: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "GIVEAWAY_DRAW_ALREADY_FINISHED",
+         *       "message": "Giveaway giv_Tq4wE7rY1uI5oP8aS2dF6g is already finished.",
+         *       "details": {
+         *         "giveawayId": "giv_Tq4wE7rY1uI5oP8aS2dF6g",
+         *         "drawId": "gdr_Vb3nM6qW9eR2tY5uI8oP1a",
+         *         "finishedAt": "2026-11-20T19:04:12.118Z"
+         *       }
+         *     }
+         */
+        'application/json':
+          | components['schemas']['ValidationError']
+          | components['schemas']['RequestBodyError']
+          | (components['schemas']['Error'] & {
+              /** @constant */
+              code?: 'GIVEAWAY_DRAW_ALREADY_FINISHED'
+            })
+      }
+    }
+    /**
+     * @description `GIVEAWAY_NOT_FOUND` — the shop has no giveaway with this id (`details.giveawayId`). Only
+     *     giveaways created with `POST /giveaways/giveaways` are finished here; the draws of gift
+     *     purchases are finished with `PUT /gifting/draw/{drawId}/finish`.
+     */
+    GiveawayNotFound: {
+      headers: {
+        'Request-Id': components['headers']['RequestId']
+        'RateLimit-Policy': components['headers']['RateLimitPolicy']
+        RateLimit: components['headers']['RateLimit']
+        'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+        'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+        'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "code": "GIVEAWAY_NOT_FOUND",
+         *       "message": "Giveaway giv_Zz9yX8wV7uT6sR5qP4oN3m was not found.",
+         *       "details": {
+         *         "giveawayId": "giv_Zz9yX8wV7uT6sR5qP4oN3m"
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'GIVEAWAY_NOT_FOUND'
+        }
+      }
+    }
     /** @description `GIVEAWAY_PACKAGE_NOT_FOUND` — No giveaway link package with this id in the shop. */
     GiveawayPackageNotFound: {
       headers: {
@@ -4494,6 +5098,11 @@ export interface components {
      */
     DrawId: string
     /**
+     * @description The giveaway's id (`giv_…`), as `POST /giveaways/giveaways` answered it (beta).
+     * @example giv_Tq4wE7rY1uI5oP8aS2dF6g
+     */
+    GiveawayId: string
+    /**
      * @description The package's id (`gpg_…`).
      * @example gpg_Pq8rS1tU4vW7xY0zA3bC6d
      */
@@ -4521,14 +5130,30 @@ export interface components {
     /**
      * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
      *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-     *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+     *     (before any JSON parsing) and compare in constant time. The header name is the real
+     *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+     *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+     * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+     */
+    WebhookFourthwallHmacSha256: string
+    /**
+     * @description On deliveries of configurations created by a platform app (instead of
+     *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+     *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+     * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+     */
+    WebhookFourthwallHmacAppsSha256: string
+    /**
+     * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+     *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+     *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
      * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
      */
     WebhookHmacSha256: string
     /**
-     * @description On deliveries of configurations created by a platform app (instead of
-     *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-     *     app's HMAC key.
+     * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+     *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+     *     request body, keyed with the app's HMAC key.
      * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
      */
     WebhookHmacAppsSha256: string
@@ -4546,7 +5171,7 @@ export interface components {
     /**
      * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
      *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-     *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+     *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
      *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
      *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
      *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -4717,6 +5342,16 @@ export interface operations {
            *               "value": 11,
            *               "currency": "USD"
            *             },
+           *             "giftCards": [
+           *               {
+           *                 "code": "****-****-****-7K2P",
+           *                 "amountUsed": {
+           *                   "value": 25,
+           *                   "currency": "USD"
+           *                 },
+           *                 "giftCardId": "gcrd_Vb8nM3kQ6wE9rT2yU5iO1p"
+           *               }
+           *             ],
            *             "total": {
            *               "value": 121.85,
            *               "currency": "USD"
@@ -4811,13 +5446,15 @@ export interface operations {
            *             "type": "ORDER"
            *           },
            *           "trackingParams": {
-           *             "fbc": null,
-           *             "fbp": null,
            *             "utm_source": "twitch",
            *             "utm_medium": "social",
-           *             "utm_campaign": "winter-drop",
-           *             "utm_content": null,
-           *             "utm_term": null
+           *             "utm_campaign": "winter-drop"
+           *           },
+           *           "metadata": {
+           *             "cart_origin": "nova_site",
+           *             "utm_source": "twitch",
+           *             "utm_medium": "social",
+           *             "utm_campaign": "winter-drop"
            *           },
            *           "createdAt": "2026-11-20T14:32:07.412Z",
            *           "updatedAt": "2026-11-20T14:32:07.412Z"
@@ -4827,12 +5464,11 @@ export interface operations {
            *           "shopId": "sh_6b0e6f3a-2f4c-4a8e-9d1b-7c5e2a9f4d10",
            *           "friendlyId": "K8WQ2MZT",
            *           "checkoutId": "ch_Rm2nB7vC4xZ9kL1jH6gF3d",
-           *           "promotionId": null,
            *           "status": "SHIPPED",
            *           "email": "pixel.pirate@example.com",
            *           "emailMarketingOptIn": false,
            *           "username": "pixel_pirate",
-           *           "message": null,
+           *           "message": "",
            *           "amounts": {
            *             "subtotal": {
            *               "value": 55,
@@ -4854,22 +5490,20 @@ export interface operations {
            *               "value": 55,
            *               "currency": "USD"
            *             },
+           *             "giftCards": [],
            *             "total": {
            *               "value": 0,
            *               "currency": "USD"
            *             }
            *           },
-           *           "billing": null,
            *           "shipping": {
            *             "address": {
            *               "name": "Alex Chen",
            *               "address1": "88 Queen St W",
-           *               "address2": null,
            *               "city": "Toronto",
            *               "state": "ON",
            *               "country": "CA",
-           *               "zip": "M5H 2M5",
-           *               "phone": null
+           *               "zip": "M5H 2M5"
            *             }
            *           },
            *           "offers": [
@@ -4906,7 +5540,6 @@ export interface operations {
            *                   "value": 21.5,
            *                   "currency": "USD"
            *                 },
-           *                 "compareAtPrice": null,
            *                 "attributes": {
            *                   "description": "Black, size L",
            *                   "color": {
@@ -4935,15 +5568,7 @@ export interface operations {
            *             "giftPurchaseId": "giv_Hs8dF3gJ6kL1zX4cV7bN2m",
            *             "giftId": "gft_Pw5eR8tY2uI6oA9sD3fG1h"
            *           },
-           *           "trackingParams": {
-           *             "fbc": null,
-           *             "fbp": null,
-           *             "utm_source": null,
-           *             "utm_medium": null,
-           *             "utm_campaign": null,
-           *             "utm_content": null,
-           *             "utm_term": null
-           *           },
+           *           "trackingParams": {},
            *           "createdAt": "2026-11-19T21:04:51.090Z",
            *           "updatedAt": "2026-11-20T09:15:44.301Z"
            *         }
@@ -5023,6 +5648,16 @@ export interface operations {
            *           "value": 11,
            *           "currency": "USD"
            *         },
+           *         "giftCards": [
+           *           {
+           *             "code": "****-****-****-7K2P",
+           *             "amountUsed": {
+           *               "value": 25,
+           *               "currency": "USD"
+           *             },
+           *             "giftCardId": "gcrd_Vb8nM3kQ6wE9rT2yU5iO1p"
+           *           }
+           *         ],
            *         "total": {
            *           "value": 121.85,
            *           "currency": "USD"
@@ -5117,13 +5752,15 @@ export interface operations {
            *         "type": "ORDER"
            *       },
            *       "trackingParams": {
-           *         "fbc": null,
-           *         "fbp": null,
            *         "utm_source": "twitch",
            *         "utm_medium": "social",
-           *         "utm_campaign": "winter-drop",
-           *         "utm_content": null,
-           *         "utm_term": null
+           *         "utm_campaign": "winter-drop"
+           *       },
+           *       "metadata": {
+           *         "cart_origin": "nova_site",
+           *         "utm_source": "twitch",
+           *         "utm_medium": "social",
+           *         "utm_campaign": "winter-drop"
            *       },
            *       "createdAt": "2026-11-20T14:32:07.412Z",
            *       "updatedAt": "2026-11-20T14:32:07.412Z"
@@ -5199,6 +5836,16 @@ export interface operations {
            *           "value": 11,
            *           "currency": "USD"
            *         },
+           *         "giftCards": [
+           *           {
+           *             "code": "****-****-****-7K2P",
+           *             "amountUsed": {
+           *               "value": 25,
+           *               "currency": "USD"
+           *             },
+           *             "giftCardId": "gcrd_Vb8nM3kQ6wE9rT2yU5iO1p"
+           *           }
+           *         ],
            *         "total": {
            *           "value": 121.85,
            *           "currency": "USD"
@@ -5293,13 +5940,15 @@ export interface operations {
            *         "type": "ORDER"
            *       },
            *       "trackingParams": {
-           *         "fbc": null,
-           *         "fbp": null,
            *         "utm_source": "twitch",
            *         "utm_medium": "social",
-           *         "utm_campaign": "winter-drop",
-           *         "utm_content": null,
-           *         "utm_term": null
+           *         "utm_campaign": "winter-drop"
+           *       },
+           *       "metadata": {
+           *         "cart_origin": "nova_site",
+           *         "utm_source": "twitch",
+           *         "utm_medium": "social",
+           *         "utm_campaign": "winter-drop"
            *       },
            *       "createdAt": "2026-11-20T14:32:07.412Z",
            *       "updatedAt": "2026-11-20T14:32:07.412Z"
@@ -5312,6 +5961,108 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['OrderNotFound']
+      429: components['responses']['TooManyRequests']
+    }
+  }
+  markOrderDownloaded: {
+    parameters: {
+      query?: never
+      header?: {
+        /**
+         * @description Makes this write safe to retry (see *Idempotent requests*). Send a unique value per intended
+         *     write — a V4 UUID is a good choice — and the same value when you retry it. Once the first
+         *     request has run, its status and body are saved for 24 hours and replayed, with
+         *     `Idempotent-Replayed: true`, to a retry with the same key by the same principal. Reusing the
+         *     key with another method, path or body answers `422 IDEMPOTENCY_KEY_REUSED`; a retry while the
+         *     first request is still running answers `409 IDEMPOTENCY_KEY_IN_USE`. Answers that refused the
+         *     request before it ran (`400 REQUEST_VALIDATION_FAILED`, `401`, `403`, `429`) and `5xx` are
+         *     not saved: a retry runs again. 1–255 printable ASCII characters.
+         * @example 5f0c2a9e-7b1d-4c3e-9a8f-2d6b4e1c7a90
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        /**
+         * @description The order's id (a UUID).
+         * @example c1f5e2a4-8b3d-4f6a-9e7c-2d1b0a9f8e71
+         */
+        orderId: components['parameters']['OrderId']
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "defaultFileUrl": "https://files.example.com/nova/wallpapers.zip"
+         *     }
+         */
+        'application/json': components['schemas']['MarkDownloadedRequest']
+      }
+    }
+    responses: {
+      /** @description The order's downloads, marked downloaded. */
+      200: {
+        headers: {
+          'Request-Id': components['headers']['RequestId']
+          'RateLimit-Policy': components['headers']['RateLimitPolicy']
+          RateLimit: components['headers']['RateLimit']
+          'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+          'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+          'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "orderId": "c1f5e2a4-8b3d-4f6a-9e7c-2d1b0a9f8e71",
+           *       "downloads": [
+           *         {
+           *           "id": "odl_Vb7nM2kL9jH4gF1dS6aQ3w",
+           *           "url": null,
+           *           "downloadCount": 2,
+           *           "downloadedAt": "2026-11-20T14:40:12.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['OrderDownloads']
+        }
+      }
+      /**
+       * @description `ORDER_HAS_NO_DOWNLOADS_ERROR` — the order has no digital goods and no `defaultFileUrl`
+       *     was sent (`details.orderId`); `REQUEST_VALIDATION_FAILED` — a malformed id or body.
+       */
+      400: {
+        headers: {
+          'Request-Id': components['headers']['RequestId']
+          'RateLimit-Policy': components['headers']['RateLimitPolicy']
+          RateLimit: components['headers']['RateLimit']
+          'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+          'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+          'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "code": "ORDER_HAS_NO_DOWNLOADS_ERROR",
+           *       "message": "Order c1f5e2a4-8b3d-4f6a-9e7c-2d1b0a9f8e71 has no downloads; send defaultFileUrl to create one.",
+           *       "details": {
+           *         "orderId": "c1f5e2a4-8b3d-4f6a-9e7c-2d1b0a9f8e71"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['OrderNotFound']
+      409: components['responses']['IdempotencyKeyInUse']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['IdempotencyKeyReused']
       429: components['responses']['TooManyRequests']
     }
   }
@@ -5407,6 +6158,10 @@ export interface operations {
            *                 "value": 21.5,
            *                 "currency": "USD"
            *               },
+           *               "creatorDeclaredCost": {
+           *                 "value": 23,
+           *                 "currency": "USD"
+           *               },
            *               "attributes": {
            *                 "description": "Black, size M",
            *                 "color": {
@@ -5463,9 +6218,12 @@ export interface operations {
            *                 "value": 55,
            *                 "currency": "USD"
            *               },
-           *               "compareAtPrice": null,
            *               "unitCost": {
            *                 "value": 21.5,
+           *                 "currency": "USD"
+           *               },
+           *               "creatorDeclaredCost": {
+           *                 "value": 23,
            *                 "currency": "USD"
            *               },
            *               "attributes": {
@@ -5500,8 +6258,7 @@ export interface operations {
            *                   "height": 1600,
            *                   "transformedUrl": "https://cdn.fanshelf.dev/w_800/sh_6b0e6f3a-2f4c-4a8e-9d1b-7c5e2a9f4d10/hoodie-front.jpg"
            *                 }
-           *               ],
-           *               "thumbnailImage": null
+           *               ]
            *             }
            *           ],
            *           "additionalInformation": {
@@ -5615,6 +6372,10 @@ export interface operations {
            *             "value": 21.5,
            *             "currency": "USD"
            *           },
+           *           "creatorDeclaredCost": {
+           *             "value": 23,
+           *             "currency": "USD"
+           *           },
            *           "attributes": {
            *             "description": "Black, size M",
            *             "color": {
@@ -5671,9 +6432,12 @@ export interface operations {
            *             "value": 55,
            *             "currency": "USD"
            *           },
-           *           "compareAtPrice": null,
            *           "unitCost": {
            *             "value": 21.5,
+           *             "currency": "USD"
+           *           },
+           *           "creatorDeclaredCost": {
+           *             "value": 23,
            *             "currency": "USD"
            *           },
            *           "attributes": {
@@ -5708,8 +6472,7 @@ export interface operations {
            *               "height": 1600,
            *               "transformedUrl": "https://cdn.fanshelf.dev/w_800/sh_6b0e6f3a-2f4c-4a8e-9d1b-7c5e2a9f4d10/hoodie-front.jpg"
            *             }
-           *           ],
-           *           "thumbnailImage": null
+           *           ]
            *         }
            *       ],
            *       "additionalInformation": {
@@ -5910,6 +6673,10 @@ export interface operations {
            *             "value": 21.5,
            *             "currency": "USD"
            *           },
+           *           "creatorDeclaredCost": {
+           *             "value": 23,
+           *             "currency": "USD"
+           *           },
            *           "attributes": {
            *             "description": "Black, size M",
            *             "color": {
@@ -5966,9 +6733,12 @@ export interface operations {
            *             "value": 55,
            *             "currency": "USD"
            *           },
-           *           "compareAtPrice": null,
            *           "unitCost": {
            *             "value": 21.5,
+           *             "currency": "USD"
+           *           },
+           *           "creatorDeclaredCost": {
+           *             "value": 23,
            *             "currency": "USD"
            *           },
            *           "attributes": {
@@ -6003,8 +6773,7 @@ export interface operations {
            *               "height": 1600,
            *               "transformedUrl": "https://cdn.fanshelf.dev/w_800/sh_6b0e6f3a-2f4c-4a8e-9d1b-7c5e2a9f4d10/hoodie-front.jpg"
            *             }
-           *           ],
-           *           "thumbnailImage": null
+           *           ]
            *         }
            *       ],
            *       "additionalInformation": {
@@ -6037,6 +6806,74 @@ export interface operations {
       429: components['responses']['TooManyRequests']
     }
   }
+  listShopCollections: {
+    parameters: {
+      query?: {
+        /**
+         * @description 0-based page number. A page past the end answers an empty `results`.
+         * @example 0
+         */
+        page?: components['parameters']['Page']
+        /**
+         * @description Items per page, 1–100.
+         * @example 20
+         */
+        size?: components['parameters']['Size']
+        /**
+         * @description Case-insensitive text searched in collection names and slugs.
+         * @example apparel
+         */
+        search?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One page of collections. */
+      200: {
+        headers: {
+          'Request-Id': components['headers']['RequestId']
+          'RateLimit-Policy': components['headers']['RateLimitPolicy']
+          RateLimit: components['headers']['RateLimit']
+          'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+          'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+          'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": "col_4yQp7sWm2nVb8xRt1kLe3A",
+           *           "shopId": "sh_6b0e6f3a-2f4c-4a8e-9d1b-7c5e2a9f4d10",
+           *           "name": "Apparel",
+           *           "slug": "apparel",
+           *           "description": "Hoodies, tees and caps.",
+           *           "available": true,
+           *           "state": {
+           *             "type": "PUBLIC",
+           *             "available": true
+           *           }
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "page": 0,
+           *       "size": 20,
+           *       "totalPages": 1
+           *     }
+           */
+          'application/json': components['schemas']['CollectionPage']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      429: components['responses']['TooManyRequests']
+    }
+  }
   listPromotions: {
     parameters: {
       query?: {
@@ -6050,6 +6887,16 @@ export interface operations {
          * @example 20
          */
         size?: components['parameters']['Size']
+        /**
+         * @description Only promotions owning one of these codes, compared ignoring case. Repeat the parameter
+         *     (`codes=WINTER10&codes=RAID-7F3K`) or separate codes with commas (`codes=WINTER10,RAID-7F3K`);
+         *     both forms are accepted, as the platform's clients send either. A code no promotion owns
+         *     matches nothing (not an error).
+         * @example [
+         *       "WINTER10"
+         *     ]
+         */
+        codes?: string[]
       }
       header?: never
       path?: never
@@ -6189,9 +7036,72 @@ export interface operations {
            *               "mt_1042"
            *             ]
            *           }
+           *         },
+           *         {
+           *           "id": "prm_Dy5wC0oN3rX8fS2uZ7vJ4p",
+           *           "title": "Free sticker sheet over $40",
+           *           "type": "SHOP_SINGLE",
+           *           "code": "STICKERS",
+           *           "status": "Live",
+           *           "usageCount": 12,
+           *           "discount": {
+           *             "type": "FREE_PRODUCTS",
+           *             "freeProductsType": {
+           *               "type": "AUTO_ADDED",
+           *               "products": [
+           *                 {
+           *                   "variantId": "9f1e2d3c-4b5a-4697-8887-766554433221",
+           *                   "quantity": 1
+           *                 }
+           *               ]
+           *             },
+           *             "freeShipping": false
+           *           },
+           *           "requirements": {
+           *             "minimumOrderValue": {
+           *               "value": 40,
+           *               "currency": "USD"
+           *             }
+           *           },
+           *           "limits": {
+           *             "maximumUsesNumber": null,
+           *             "oneUsePerCustomer": true
+           *           },
+           *           "appliesTo": {
+           *             "type": "ENTIRE_ORDER"
+           *           }
+           *         },
+           *         {
+           *           "id": "prm_Ez6xD1pO4sY9gT3vA8wK5q",
+           *           "title": "20% off, collabs excluded",
+           *           "type": "SHOP_SINGLE",
+           *           "code": "PINES20",
+           *           "status": "Live",
+           *           "usageCount": 3,
+           *           "discount": {
+           *             "type": "PERCENTAGE",
+           *             "percentage": 20,
+           *             "shippingOption": "Excluded"
+           *           },
+           *           "requirements": {
+           *             "minimumOrderValue": {
+           *               "value": 30,
+           *               "currency": "USD"
+           *             }
+           *           },
+           *           "limits": {
+           *             "maximumUsesNumber": 200,
+           *             "oneUsePerCustomer": true
+           *           },
+           *           "appliesTo": {
+           *             "type": "ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS",
+           *             "excludedProducts": [
+           *               "5a9b3d2f-7c4e-4f6a-9b8c-1d2e3f4a5b6c"
+           *             ]
+           *           }
            *         }
            *       ],
-           *       "total": 4,
+           *       "total": 6,
            *       "page": 0,
            *       "size": 20,
            *       "totalPages": 1
@@ -6309,8 +7219,11 @@ export interface operations {
        *     - `PROMOTION_ONCE_PER_ORDER_CONFIGURATION_NOT_SUPPORTED_FOR_DISCOUNT_TYPE` —
        *       `appliesTo.oncePerOrder: true` with a `FREE_SHIPPING` or `FREE_PRODUCTS` discount (the
        *       platform spells this code `…NOT_SUPPORTER…`; we fixed the typo).
-       *     - `PROMOTION_PRODUCT_NOT_FOUND` — a product in `appliesTo.products` or a variant in
-       *       `discount.products` is not in the shop (`details.productId` or `details.variantId`).
+       *     - `PROMOTION_PRODUCT_NOT_FOUND` — a product in `appliesTo.products`,
+       *       `appliesTo.excludedProducts` or `appliesToProducts.productIds`, or a variant in
+       *       `discount.freeProductsType.products`, is not in the shop (`details.field` names the
+       *       field, e.g. `discount/freeProductsType/products/0/variantId`; `details.productId` or
+       *       `details.variantId` the id).
        *     - `PROMOTION_TIER_NOT_FOUND` — a tier in `tiers.tiersIds` is not in the shop
        *       (`details.tierId`).
        *     - `PROMOTION_CURRENCY_MISMATCH` — an amount is not in the shop's currency
@@ -6526,8 +7439,6 @@ export interface operations {
            *           "shopId": "sh_6b0e6f3a-2f4c-4a8e-9d1b-7c5e2a9f4d10",
            *           "status": "ABANDONED",
            *           "email": "casey.m@example.com",
-           *           "username": null,
-           *           "message": null,
            *           "amounts": {
            *             "total": {
            *               "value": 25,
@@ -6869,7 +7780,6 @@ export interface operations {
            *           "id": "gft_Lk2jH7gF4dS9aQ1wE6rT3y",
            *           "status": "AVAILABLE",
            *           "winner": {
-           *             "email": null,
            *             "username": "moonbeam_42",
            *             "selectedAt": "2026-11-19T20:56:20.512Z"
            *           }
@@ -6951,13 +7861,11 @@ export interface operations {
            *       "gifts": [
            *         {
            *           "id": "gft_Pw5eR8tY2uI6oA9sD3fG1h",
-           *           "status": "AVAILABLE",
-           *           "winner": null
+           *           "status": "AVAILABLE"
            *         },
            *         {
            *           "id": "gft_Lk2jH7gF4dS9aQ1wE6rT3y",
-           *           "status": "AVAILABLE",
-           *           "winner": null
+           *           "status": "AVAILABLE"
            *         }
            *       ],
            *       "createdAt": "2026-11-19T20:55:31.200Z",
@@ -7079,7 +7987,6 @@ export interface operations {
            *           "id": "gft_Pw5eR8tY2uI6oA9sD3fG1h",
            *           "status": "AVAILABLE",
            *           "winner": {
-           *             "email": null,
            *             "username": "pixel_pirate",
            *             "selectedAt": "2026-11-19T20:56:20.512Z",
            *             "redeemUri": "https://nova-merch.fanshelf.shop/gifts/gft_Pw5eR8tY2uI6oA9sD3fG1h/redeem"
@@ -7089,7 +7996,6 @@ export interface operations {
            *           "id": "gft_Lk2jH7gF4dS9aQ1wE6rT3y",
            *           "status": "AVAILABLE",
            *           "winner": {
-           *             "email": null,
            *             "username": "moonbeam_42",
            *             "selectedAt": "2026-11-19T20:56:20.512Z",
            *             "redeemUri": "https://nova-merch.fanshelf.shop/gifts/gft_Lk2jH7gF4dS9aQ1wE6rT3y/redeem"
@@ -7796,8 +8702,7 @@ export interface operations {
            *         "city": "Portland",
            *         "state": "OR",
            *         "country": "US",
-           *         "zip": "97204",
-           *         "phone": null
+           *         "zip": "97204"
            *       }
            *     }
            */
@@ -8296,6 +9201,7 @@ export interface operations {
            *       "id": "weve_Tz4xQ8mB2vN6kL1pR9sW3a",
            *       "webhookId": "wcon_Zx9cV4bN7mQ2wE5rT8yU1i",
            *       "type": "DONATION",
+           *       "apiVersion": "V1",
            *       "testMode": true,
            *       "url": "https://hooks.novaplays.tv/fanshelf",
            *       "state": "PENDING",
@@ -8405,6 +9311,7 @@ export interface operations {
            *           "id": "weve_geAva6c1RAuyb9HQxbSlmA",
            *           "webhookId": "wcon_Zx9cV4bN7mQ2wE5rT8yU1i",
            *           "type": "DONATION",
+           *           "apiVersion": "V1",
            *           "testMode": false,
            *           "url": "https://hooks.novaplays.tv/fanshelf",
            *           "state": "DELIVERED",
@@ -8418,6 +9325,7 @@ export interface operations {
            *           "id": "weve_hUbw7d2SBvzc0IRycTmnBQ",
            *           "webhookId": "wcon_Qr4sT7uV0wX3yZ6aB9cD2e",
            *           "type": "NEWSLETTER_SUBSCRIBED",
+           *           "apiVersion": "V1",
            *           "testMode": false,
            *           "url": "https://crm.novaplays.tv/hooks/fanshelf",
            *           "state": "RETRYING",
@@ -8425,6 +9333,7 @@ export interface operations {
            *           "updatedAt": "2026-11-20T14:37:12.950Z",
            *           "nextAttemptAt": "2026-11-20T15:07:12.950Z",
            *           "attemptCount": 2,
+           *           "error": "HTTP 500.",
            *           "body": "{\"testMode\":false,\"id\":\"weve_hUbw7d2SBvzc0IRycTmnBQ\",\"webhookId\":\"wcon_Qr4sT7uV0wX3yZ6aB9cD2e\",\"shopId\":\"sh_6b0e6f3a-2f4c-4a8e-9d1b-7c5e2a9f4d10\",\"type\":\"NEWSLETTER_SUBSCRIBED\",\"apiVersion\":\"V1\",\"createdAt\":\"2026-11-20T14:32:07.412Z\",\"data\":{\"email\":\"riley.fan@example.com\"}}"
            *         }
            *       ],
@@ -8475,6 +9384,7 @@ export interface operations {
            *       "id": "weve_geAva6c1RAuyb9HQxbSlmA",
            *       "webhookId": "wcon_Zx9cV4bN7mQ2wE5rT8yU1i",
            *       "type": "DONATION",
+           *       "apiVersion": "V1",
            *       "testMode": false,
            *       "url": "https://hooks.novaplays.tv/fanshelf",
            *       "state": "DELIVERED",
@@ -8556,6 +9466,7 @@ export interface operations {
            *       "id": "weve_geAva6c1RAuyb9HQxbSlmA",
            *       "webhookId": "wcon_Zx9cV4bN7mQ2wE5rT8yU1i",
            *       "type": "DONATION",
+           *       "apiVersion": "V1",
            *       "testMode": false,
            *       "url": "https://hooks.novaplays.tv/fanshelf",
            *       "state": "PENDING",
@@ -8783,14 +9694,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -8808,7 +9735,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -8862,6 +9789,16 @@ export interface operations {
          *             "value": 11,
          *             "currency": "USD"
          *           },
+         *           "giftCards": [
+         *             {
+         *               "code": "****-****-****-7K2P",
+         *               "amountUsed": {
+         *                 "value": 25,
+         *                 "currency": "USD"
+         *               },
+         *               "giftCardId": "gcrd_Vb8nM3kQ6wE9rT2yU5iO1p"
+         *             }
+         *           ],
          *           "total": {
          *             "value": 121.85,
          *             "currency": "USD"
@@ -8956,13 +9893,15 @@ export interface operations {
          *           "type": "ORDER"
          *         },
          *         "trackingParams": {
-         *           "fbc": null,
-         *           "fbp": null,
          *           "utm_source": "twitch",
          *           "utm_medium": "social",
-         *           "utm_campaign": "winter-drop",
-         *           "utm_content": null,
-         *           "utm_term": null
+         *           "utm_campaign": "winter-drop"
+         *         },
+         *         "metadata": {
+         *           "cart_origin": "nova_site",
+         *           "utm_source": "twitch",
+         *           "utm_medium": "social",
+         *           "utm_campaign": "winter-drop"
          *         },
          *         "createdAt": "2026-11-20T14:32:07.412Z",
          *         "updatedAt": "2026-11-20T14:32:07.412Z"
@@ -9000,14 +9939,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -9025,7 +9980,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -9053,12 +10008,11 @@ export interface operations {
          *           "shopId": "sh_6b0e6f3a-2f4c-4a8e-9d1b-7c5e2a9f4d10",
          *           "friendlyId": "K8WQ2MZT",
          *           "checkoutId": "ch_Rm2nB7vC4xZ9kL1jH6gF3d",
-         *           "promotionId": null,
          *           "status": "SHIPPED",
          *           "email": "pixel.pirate@example.com",
          *           "emailMarketingOptIn": false,
          *           "username": "pixel_pirate",
-         *           "message": null,
+         *           "message": "",
          *           "amounts": {
          *             "subtotal": {
          *               "value": 55,
@@ -9080,22 +10034,20 @@ export interface operations {
          *               "value": 55,
          *               "currency": "USD"
          *             },
+         *             "giftCards": [],
          *             "total": {
          *               "value": 0,
          *               "currency": "USD"
          *             }
          *           },
-         *           "billing": null,
          *           "shipping": {
          *             "address": {
          *               "name": "Alex Chen",
          *               "address1": "88 Queen St W",
-         *               "address2": null,
          *               "city": "Toronto",
          *               "state": "ON",
          *               "country": "CA",
-         *               "zip": "M5H 2M5",
-         *               "phone": null
+         *               "zip": "M5H 2M5"
          *             }
          *           },
          *           "offers": [
@@ -9132,7 +10084,6 @@ export interface operations {
          *                   "value": 21.5,
          *                   "currency": "USD"
          *                 },
-         *                 "compareAtPrice": null,
          *                 "attributes": {
          *                   "description": "Black, size L",
          *                   "color": {
@@ -9161,15 +10112,7 @@ export interface operations {
          *             "giftPurchaseId": "giv_Hs8dF3gJ6kL1zX4cV7bN2m",
          *             "giftId": "gft_Pw5eR8tY2uI6oA9sD3fG1h"
          *           },
-         *           "trackingParams": {
-         *             "fbc": null,
-         *             "fbp": null,
-         *             "utm_source": null,
-         *             "utm_medium": null,
-         *             "utm_campaign": null,
-         *             "utm_content": null,
-         *             "utm_term": null
-         *           },
+         *           "trackingParams": {},
          *           "createdAt": "2026-11-19T21:04:51.090Z",
          *           "updatedAt": "2026-11-20T09:15:44.301Z"
          *         },
@@ -9210,14 +10153,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -9235,7 +10194,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -9303,13 +10262,11 @@ export interface operations {
          *         "gifts": [
          *           {
          *             "id": "gft_Pw5eR8tY2uI6oA9sD3fG1h",
-         *             "status": "AVAILABLE",
-         *             "winner": null
+         *             "status": "AVAILABLE"
          *           },
          *           {
          *             "id": "gft_Lk2jH7gF4dS9aQ1wE6rT3y",
-         *             "status": "AVAILABLE",
-         *             "winner": null
+         *             "status": "AVAILABLE"
          *           }
          *         ],
          *         "createdAt": "2026-11-19T20:55:30.004Z"
@@ -9347,14 +10304,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -9372,7 +10345,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -9446,6 +10419,10 @@ export interface operations {
          *               "value": 21.5,
          *               "currency": "USD"
          *             },
+         *             "creatorDeclaredCost": {
+         *               "value": 23,
+         *               "currency": "USD"
+         *             },
          *             "attributes": {
          *               "description": "Black, size M",
          *               "color": {
@@ -9502,9 +10479,12 @@ export interface operations {
          *               "value": 55,
          *               "currency": "USD"
          *             },
-         *             "compareAtPrice": null,
          *             "unitCost": {
          *               "value": 21.5,
+         *               "currency": "USD"
+         *             },
+         *             "creatorDeclaredCost": {
+         *               "value": 23,
          *               "currency": "USD"
          *             },
          *             "attributes": {
@@ -9539,8 +10519,7 @@ export interface operations {
          *                 "height": 1600,
          *                 "transformedUrl": "https://cdn.fanshelf.dev/w_800/sh_6b0e6f3a-2f4c-4a8e-9d1b-7c5e2a9f4d10/hoodie-front.jpg"
          *               }
-         *             ],
-         *             "thumbnailImage": null
+         *             ]
          *           }
          *         ],
          *         "additionalInformation": {
@@ -9591,14 +10570,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -9616,7 +10611,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -9691,6 +10686,10 @@ export interface operations {
          *                 "value": 21.5,
          *                 "currency": "USD"
          *               },
+         *               "creatorDeclaredCost": {
+         *                 "value": 23,
+         *                 "currency": "USD"
+         *               },
          *               "attributes": {
          *                 "description": "Black, size M",
          *                 "color": {
@@ -9747,9 +10746,12 @@ export interface operations {
          *                 "value": 55,
          *                 "currency": "USD"
          *               },
-         *               "compareAtPrice": null,
          *               "unitCost": {
          *                 "value": 21.5,
+         *                 "currency": "USD"
+         *               },
+         *               "creatorDeclaredCost": {
+         *                 "value": 23,
          *                 "currency": "USD"
          *               },
          *               "attributes": {
@@ -9784,8 +10786,7 @@ export interface operations {
          *                   "height": 1600,
          *                   "transformedUrl": "https://cdn.fanshelf.dev/w_800/sh_6b0e6f3a-2f4c-4a8e-9d1b-7c5e2a9f4d10/hoodie-front.jpg"
          *                 }
-         *               ],
-         *               "thumbnailImage": null
+         *               ]
          *             }
          *           ],
          *           "additionalInformation": {
@@ -9837,14 +10838,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -9862,7 +10879,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -9933,14 +10950,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -9958,7 +10991,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -9994,7 +11027,8 @@ export interface operations {
          *             "amount": {
          *               "value": 5,
          *               "currency": "USD"
-         *             }
+         *             },
+         *             "offerId": "1d6f0c2a-7b3e-4c5d-9e8f-0a1b2c3d2087"
          *           }
          *         }
          *       }
@@ -10031,14 +11065,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -10056,7 +11106,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -10084,7 +11134,17 @@ export interface operations {
          *         "nickname": "taylork",
          *         "createdAt": "2026-08-16T11:42:00.000Z",
          *         "subscription": {
-         *           "type": "NONE"
+         *           "type": "CANCELLED",
+         *           "variant": {
+         *             "id": "mtv_2089",
+         *             "tierId": "mt_1043",
+         *             "interval": "MONTHLY",
+         *             "amount": {
+         *               "value": 10,
+         *               "currency": "USD"
+         *             },
+         *             "offerId": "1d6f0c2a-7b3e-4c5d-9e8f-0a1b2c3d2089"
+         *           }
          *         }
          *       }
          *     }
@@ -10120,14 +11180,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -10145,7 +11221,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -10181,7 +11257,8 @@ export interface operations {
          *             "amount": {
          *               "value": 100,
          *               "currency": "USD"
-         *             }
+         *             },
+         *             "offerId": "1d6f0c2a-7b3e-4c5d-9e8f-0a1b2c3d2090"
          *           }
          *         }
          *       }
@@ -10218,14 +11295,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -10243,7 +11336,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -10301,14 +11394,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -10326,7 +11435,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -10395,14 +11504,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -10420,7 +11545,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -10477,13 +11602,11 @@ export interface operations {
          *         "gifts": [
          *           {
          *             "id": "gft_Pw5eR8tY2uI6oA9sD3fG1h",
-         *             "status": "AVAILABLE",
-         *             "winner": null
+         *             "status": "AVAILABLE"
          *           },
          *           {
          *             "id": "gft_Lk2jH7gF4dS9aQ1wE6rT3y",
-         *             "status": "AVAILABLE",
-         *             "winner": null
+         *             "status": "AVAILABLE"
          *           }
          *         ],
          *         "createdAt": "2026-11-19T20:55:31.200Z",
@@ -10524,14 +11647,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -10549,7 +11688,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -10608,7 +11747,6 @@ export interface operations {
          *             "id": "gft_Pw5eR8tY2uI6oA9sD3fG1h",
          *             "status": "AVAILABLE",
          *             "winner": {
-         *               "email": null,
          *               "username": "pixel_pirate",
          *               "selectedAt": "2026-11-19T20:56:20.512Z",
          *               "redeemUri": "https://nova-merch.fanshelf.shop/gifts/gft_Pw5eR8tY2uI6oA9sD3fG1h/redeem"
@@ -10618,7 +11756,6 @@ export interface operations {
          *             "id": "gft_Lk2jH7gF4dS9aQ1wE6rT3y",
          *             "status": "AVAILABLE",
          *             "winner": {
-         *               "email": null,
          *               "username": "moonbeam_42",
          *               "selectedAt": "2026-11-19T20:56:20.512Z",
          *               "redeemUri": "https://nova-merch.fanshelf.shop/gifts/gft_Lk2jH7gF4dS9aQ1wE6rT3y/redeem"
@@ -10663,14 +11800,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -10688,7 +11841,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -10769,14 +11922,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -10794,7 +11963,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -10817,46 +11986,37 @@ export interface operations {
          *       "apiVersion": "V1",
          *       "createdAt": "2026-11-20T12:00:00.600Z",
          *       "data": {
-         *         "id": "prm_Zk3xC8vB1nM6qW9eR2tY5u",
-         *         "title": "Raid thank-you codes",
-         *         "type": "SHOP_MULTI",
-         *         "codes": [
-         *           {
-         *             "id": "prc_Fg4hJ7kL2zX9cV1bN6mQ3w",
-         *             "code": "RAID-7F3K",
-         *             "usageCount": 1,
-         *             "status": "AllUsed"
-         *           },
-         *           {
-         *             "id": "prc_Hj5kL8zX3cV6bN9mQ2wE4r",
-         *             "code": "RAID-9Q2M",
-         *             "usageCount": 0,
-         *             "status": "Live"
-         *           }
-         *         ],
+         *         "id": "prm_Dy5wC0oN3rX8fS2uZ7vJ4p",
+         *         "title": "Free sticker sheet over $40",
+         *         "type": "SHOP_SINGLE",
+         *         "code": "STICKERS",
          *         "status": "Live",
-         *         "usageCount": 1,
+         *         "usageCount": 12,
          *         "discount": {
-         *           "type": "FLAT_RATE",
-         *           "money": {
-         *             "value": 15,
-         *             "currency": "USD"
+         *           "type": "FREE_PRODUCTS",
+         *           "freeProductsType": {
+         *             "type": "AUTO_ADDED",
+         *             "products": [
+         *               {
+         *                 "variantId": "9f1e2d3c-4b5a-4697-8887-766554433221",
+         *                 "quantity": 1
+         *               }
+         *             ]
          *           },
          *           "freeShipping": false
          *         },
          *         "requirements": {
-         *           "minimumOrderValue": null
+         *           "minimumOrderValue": {
+         *             "value": 40,
+         *             "currency": "USD"
+         *           }
          *         },
          *         "limits": {
-         *           "maximumUsesNumber": 1,
+         *           "maximumUsesNumber": null,
          *           "oneUsePerCustomer": true
          *         },
          *         "appliesTo": {
-         *           "type": "SELECTED_PRODUCTS",
-         *           "products": [
-         *             "4f8a2c1e-6b3d-4e5f-8a9b-0c1d2e3f4a5b"
-         *           ],
-         *           "oncePerOrder": true
+         *           "type": "ENTIRE_ORDER"
          *         }
          *       }
          *     }
@@ -10892,14 +12052,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -10917,7 +12093,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.
@@ -10996,14 +12172,30 @@ export interface operations {
         /**
          * @description On deliveries of the shop's own configurations: base64 of HMAC-SHA256 over the raw request
          *     body, keyed with the shop's webhook secret (UTF-8). Recompute it over the bytes you received
-         *     (before any JSON parsing) and compare in constant time. Absent on platform-app deliveries.
+         *     (before any JSON parsing) and compare in constant time. The header name is the real
+         *     platform's, so receivers written for it verify these deliveries unchanged; the same value is
+         *     also sent as `X-Fanshelf-Hmac-SHA256`. Absent on platform-app deliveries.
+         * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
+         */
+        'X-Fourthwall-Hmac-SHA256'?: components['parameters']['WebhookFourthwallHmacSha256']
+        /**
+         * @description On deliveries of configurations created by a platform app (instead of
+         *     `X-Fourthwall-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
+         *     app's HMAC key. The same value is also sent as `X-Fanshelf-Hmac-Apps-SHA256`.
+         * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
+         */
+        'X-Fourthwall-Hmac-Apps-SHA256'?: components['parameters']['WebhookFourthwallHmacAppsSha256']
+        /**
+         * @description The same value as `X-Fourthwall-Hmac-SHA256`, under Fanshelf's own name: on deliveries of
+         *     the shop's own configurations, base64 of HMAC-SHA256 over the raw request body, keyed with
+         *     the shop's webhook secret (UTF-8). Absent on platform-app deliveries.
          * @example 8m0v5Jt3WgC0q2kXw7kC6l2m8y9q4P1vN0Z1t7iKx0E=
          */
         'X-Fanshelf-Hmac-SHA256'?: components['parameters']['WebhookHmacSha256']
         /**
-         * @description On deliveries of configurations created by a platform app (instead of
-         *     `X-Fanshelf-Hmac-SHA256`): base64 of HMAC-SHA256 over the raw request body, keyed with the
-         *     app's HMAC key.
+         * @description The same value as `X-Fourthwall-Hmac-Apps-SHA256`, under Fanshelf's own name: on
+         *     deliveries of configurations created by a platform app, base64 of HMAC-SHA256 over the raw
+         *     request body, keyed with the app's HMAC key.
          * @example Qk3m9Zp2Lr7Xv4Tn8Wy1Bs6Hd0Gf5Jc2Ka9Ue3Io7Pq=
          */
         'X-Fanshelf-Hmac-Apps-SHA256'?: components['parameters']['WebhookHmacAppsSha256']
@@ -11021,7 +12213,7 @@ export interface operations {
         /**
          * @description Standard Webhooks signature: `v1,` + base64 of HMAC-SHA256 over
          *     `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the same secret as the
-         *     `X-Fanshelf-Hmac-…` header. Several space-separated signatures may be sent while a secret is
+         *     `X-Fourthwall-Hmac-…` header. Several space-separated signatures may be sent while a secret is
          *     rotated; accept the delivery if any matches. Standard Webhooks libraries take the shop secret
          *     (`whsec_…`) unchanged — the key is the base64-decoded part after the prefix; an app's HMAC key
          *     is passed as `whsec_` + base64 of its UTF-8 bytes.

@@ -182,7 +182,8 @@ export interface paths {
     /**
      * Remove items from a cart
      * @description Drops the lines of the listed variants; variants not in the cart are ignored. Answers the whole
-     *     cart.
+     *     cart. An item may carry `quantity` (the shape the add and change calls take); it is validated
+     *     (an integer 0–10000) and ignored: the whole line goes. To lower a quantity, use `/change`.
      */
     post: operations['removeCartItems']
     delete?: never
@@ -431,6 +432,12 @@ export interface components {
     RemoveCartItem: {
       /** Format: uuid */
       variantId: string
+      /**
+       * @description Accepted and ignored: the variant's whole line is removed whatever the quantity. Clients
+       *     written for the platform send the same item shape (`{variantId, quantity}`) to add, change
+       *     and remove; to lower a quantity, use `/change`.
+       */
+      quantity?: number
     }
     RemoveCartItemsRequest: {
       items: components['schemas']['RemoveCartItem'][]
@@ -498,14 +505,14 @@ export interface components {
     VariantAttributes: {
       /** @description Human-readable summary, e.g. `Black, size M`. */
       description: string
-      color: {
+      color?: {
         name: string
         /** @description CSS colour of the swatch, e.g. `#1A1A1A`. */
         swatch: string
-      } | null
-      size: {
+      }
+      size?: {
         name: string
-      } | null
+      }
     }
     /** @description A counted stock. */
     StockLimited: {
@@ -845,9 +852,7 @@ export interface components {
          *               "currency": "EUR"
          *             },
          *             "attributes": {
-         *               "description": "Default",
-         *               "color": null,
-         *               "size": null
+         *               "description": "Default"
          *             },
          *             "stock": {
          *               "type": "UNLIMITED"
@@ -912,10 +917,17 @@ export interface components {
      */
     Page: number
     /**
-     * @description Page size.
+     * @description Page size; 20 when neither `size` nor its alias `limit` is sent. (The schema declares no
+     *     `default`, so that a request can tell an absent `size` from `size=20` next to `limit`.)
      * @example 20
      */
     Size: number
+    /**
+     * @description Accepted alias of `size` (the canonical name), because the platform's own example storefront
+     *     sends `limit`. Same rules as `size`; sending both with different values is a 400 naming both.
+     * @example 20
+     */
+    Limit: number
     /**
      * @description An `ETag` from an earlier answer; answers `304 Not Modified` while it still matches.
      * @example "b7f3c1d2a9e84f06"
@@ -1128,10 +1140,17 @@ export interface operations {
          */
         page?: components['parameters']['Page']
         /**
-         * @description Page size.
+         * @description Page size; 20 when neither `size` nor its alias `limit` is sent. (The schema declares no
+         *     `default`, so that a request can tell an absent `size` from `size=20` next to `limit`.)
          * @example 20
          */
         size?: components['parameters']['Size']
+        /**
+         * @description Accepted alias of `size` (the canonical name), because the platform's own example storefront
+         *     sends `limit`. Same rules as `size`; sending both with different values is a 400 naming both.
+         * @example 20
+         */
+        limit?: components['parameters']['Limit']
       }
       header?: {
         /**
@@ -1249,10 +1268,17 @@ export interface operations {
          */
         page?: components['parameters']['Page']
         /**
-         * @description Page size.
+         * @description Page size; 20 when neither `size` nor its alias `limit` is sent. (The schema declares no
+         *     `default`, so that a request can tell an absent `size` from `size=20` next to `limit`.)
          * @example 20
          */
         size?: components['parameters']['Size']
+        /**
+         * @description Accepted alias of `size` (the canonical name), because the platform's own example storefront
+         *     sends `limit`. Same rules as `size`; sending both with different values is a 400 naming both.
+         * @example 20
+         */
+        limit?: components['parameters']['Limit']
       }
       header?: {
         /**
@@ -1313,9 +1339,7 @@ export interface operations {
            *                 "currency": "JPY"
            *               },
            *               "attributes": {
-           *                 "description": "Default",
-           *                 "color": null,
-           *                 "size": null
+           *                 "description": "Default"
            *               },
            *               "stock": {
            *                 "type": "UNLIMITED"
@@ -1533,9 +1557,7 @@ export interface operations {
            *               "currency": "USD"
            *             },
            *             "attributes": {
-           *               "description": "Default",
-           *               "color": null,
-           *               "size": null
+           *               "description": "Default"
            *             },
            *             "stock": {
            *               "type": "UNLIMITED"

@@ -46,8 +46,9 @@ export function WebhookSecretPanel() {
     <section className="panel" aria-labelledby="secret-title">
       <h2 id="secret-title">Signing secret</h2>
       <p>
-        Every delivery is signed with this secret: <code>X-Fanshelf-Hmac-SHA256</code> and the Standard Webhooks{' '}
-        <code>webhook-signature</code> header. Verify it before trusting a delivery.
+        Every delivery is signed with this secret: <code>X-Fourthwall-Hmac-SHA256</code> (also sent as{' '}
+        <code>X-Fanshelf-Hmac-SHA256</code>) and the Standard Webhooks <code>webhook-signature</code> header. Verify it
+        before trusting a delivery.
       </p>
       {secret.isPending ? (
         <Loading />

@@ -278,6 +278,19 @@ function VariantFields(props: {
           >
             <input type="number" inputMode="decimal" step="any" min="0" {...form.register(`${prefix}.unitCost`)} />
           </Field>
+          <Field
+            label={`Declared cost (${currency})`}
+            hint="Optional: your own cost of one unit, as you declare it"
+            error={errors?.creatorDeclaredCost?.message}
+          >
+            <input
+              type="number"
+              inputMode="decimal"
+              step="any"
+              min="0"
+              {...form.register(`${prefix}.creatorDeclaredCost`)}
+            />
+          </Field>
           <Field label="Colour" hint="Optional, e.g. Black" error={errors?.colorName?.message}>
             <input type="text" {...form.register(`${prefix}.colorName`)} />
           </Field>

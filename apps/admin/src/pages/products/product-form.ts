@@ -16,6 +16,7 @@ export interface VariantValues {
   unitPrice: string
   compareAtPrice: string
   unitCost: string
+  creatorDeclaredCost: string
   description: string
   colorName: string
   colorSwatch: string
@@ -49,6 +50,7 @@ export function emptyVariant(): VariantValues {
     unitPrice: '',
     compareAtPrice: '',
     unitCost: '',
+    creatorDeclaredCost: '',
     description: '',
     colorName: '',
     colorSwatch: '#1A1A1A',
@@ -86,6 +88,7 @@ function toVariantValues(variant: Variant): VariantValues {
     unitPrice: text(variant.unitPrice.value),
     compareAtPrice: text(variant.compareAtPrice?.value),
     unitCost: text(variant.unitCost?.value),
+    creatorDeclaredCost: text(variant.creatorDeclaredCost?.value),
     description: variant.attributes.description,
     colorName: variant.attributes.color?.name ?? '',
     colorSwatch: variant.attributes.color?.swatch ?? '#1A1A1A',
@@ -154,6 +157,7 @@ export function toProductBody(values: ProductValues, currency: string) {
       unitPrice: money(v.unitPrice, currency),
       compareAtPrice: optionalMoney(v.compareAtPrice, currency),
       unitCost: optionalMoney(v.unitCost, currency),
+      creatorDeclaredCost: optionalMoney(v.creatorDeclaredCost, currency),
       attributes: {
         description: v.description.trim(),
         color: v.colorName.trim() ? { name: v.colorName.trim(), swatch: v.colorSwatch.toUpperCase() } : null,
@@ -172,7 +176,7 @@ export function toProductBody(values: ProductValues, currency: string) {
 }
 
 const variantFields: [RegExp, string][] = [
-  [/^(unitPrice|compareAtPrice|unitCost)(\/.*)?$/, '$1'],
+  [/^(unitPrice|compareAtPrice|unitCost|creatorDeclaredCost)(\/.*)?$/, '$1'],
   [/^attributes\/description$/, 'description'],
   [/^attributes\/color(\/name)?$/, 'colorName'],
   [/^attributes\/color\/swatch$/, 'colorSwatch'],

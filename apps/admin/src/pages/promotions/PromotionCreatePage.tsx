@@ -338,10 +338,17 @@ function PromotionForm(props: { currency: string }) {
               <label className="radio">
                 <input type="radio" value="SELECTED_PRODUCTS" {...form.register('appliesTo')} /> Selected products
               </label>
+              <label className="radio">
+                <input type="radio" value="ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS" {...form.register('appliesTo')} /> The
+                entire order except some products
+              </label>
             </FieldSet>
-            {values.appliesTo === 'SELECTED_PRODUCTS' && (
+            {values.appliesTo !== 'ENTIRE_ORDER' && (
               <>
-                <FieldSet legend="Products" error={errors.products?.message}>
+                <FieldSet
+                  legend={values.appliesTo === 'SELECTED_PRODUCTS' ? 'Products' : 'Excluded products'}
+                  error={errors.products?.message}
+                >
                   {products.isPending ? (
                     <Loading />
                   ) : products.isError ? (
@@ -358,10 +365,14 @@ function PromotionForm(props: { currency: string }) {
                     </ul>
                   )}
                 </FieldSet>
-                <label className="checkbox checkbox--standalone">
-                  <input type="checkbox" {...form.register('oncePerOrder')} /> Discount one unit per order only
-                </label>
-                {errors.oncePerOrder?.message && <p className="field__error">{errors.oncePerOrder.message}</p>}
+                {values.appliesTo === 'SELECTED_PRODUCTS' && (
+                  <>
+                    <label className="checkbox checkbox--standalone">
+                      <input type="checkbox" {...form.register('oncePerOrder')} /> Discount one unit per order only
+                    </label>
+                    {errors.oncePerOrder?.message && <p className="field__error">{errors.oncePerOrder.message}</p>}
+                  </>
+                )}
               </>
             )}
           </section>

@@ -19,7 +19,7 @@ export function discountSummary(promotion: Promotion): string {
     case 'FREE_SHIPPING':
       return discount.lowestOnly ? 'Free cheapest shipping' : 'Free shipping'
     case 'FREE_PRODUCTS':
-      return `Free products (${humanize(String(discount.freeProductsType))})`
+      return `Free products (${humanize(String((discount.freeProductsType as { type?: string } | undefined)?.type))})`
     default:
       return humanize(String(discount.type))
   }

@@ -50,7 +50,8 @@ export interface PromotionValues {
   minimumOrderValue: string
   maximumUses: string
   oneUsePerCustomer: boolean
-  appliesTo: 'ENTIRE_ORDER' | 'SELECTED_PRODUCTS'
+  appliesTo: 'ENTIRE_ORDER' | 'SELECTED_PRODUCTS' | 'ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS'
+  /** The selected products, or the excluded ones. */
   products: string[]
   oncePerOrder: boolean
   newMembersOnly: boolean
@@ -110,15 +111,18 @@ function shopDiscount(v: PromotionValues, currency: string) {
     case 'FREE_SHIPPING':
       return { type: 'FREE_SHIPPING', lowestOnly: v.lowestOnly }
     case 'FREE_PRODUCTS':
+      // The platform's shape (decision 0023): `freeProductsType: {type, products}`.
       return {
         type: 'FREE_PRODUCTS',
-        freeProductsType: v.freeProductsType,
-        products: v.freeProducts.map((p) => {
-          const ids = (Array.isArray(p.variantIds) ? p.variantIds : [p.variantIds]).filter(Boolean)
-          return v.freeProductsType === 'AUTO_ADDED'
-            ? { variantId: ids[0], quantity: numberOf(p.quantity) }
-            : { availableVariantIds: ids, quantity: numberOf(p.quantity) }
-        }),
+        freeProductsType: {
+          type: v.freeProductsType,
+          products: v.freeProducts.map((p) => {
+            const ids = (Array.isArray(p.variantIds) ? p.variantIds : [p.variantIds]).filter(Boolean)
+            return v.freeProductsType === 'AUTO_ADDED'
+              ? { variantId: ids[0], quantity: numberOf(p.quantity) }
+              : { availableVariantIds: ids, quantity: numberOf(p.quantity) }
+          }),
+        },
         freeShipping: v.freeShipping,
       }
   }
@@ -155,7 +159,9 @@ export function toPromotionBody(v: PromotionValues, currency: string): Record<st
     appliesTo:
       v.appliesTo === 'ENTIRE_ORDER'
         ? { type: 'ENTIRE_ORDER' }
-        : { type: 'SELECTED_PRODUCTS', products: v.products, oncePerOrder: v.oncePerOrder },
+        : v.appliesTo === 'ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS'
+          ? { type: 'ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS', excludedProducts: v.products }
+          : { type: 'SELECTED_PRODUCTS', products: v.products, oncePerOrder: v.oncePerOrder },
   }
 }
 
@@ -167,16 +173,16 @@ const rules: [RegExp, string][] = [
   [/^\/discount\/money(\/.*)?$/, 'amount'],
   [/^\/discount\/freeShipping$/, 'freeShipping'],
   [/^\/discount\/lowestOnly$/, 'lowestOnly'],
-  [/^\/discount\/freeProductsType$/, 'freeProductsType'],
-  [/^\/discount\/products\/(\d+)\/quantity$/, 'freeProducts.$1.quantity'],
-  [/^\/discount\/products\/(\d+)(\/.*)?$/, 'freeProducts.$1.variantIds'],
-  [/^\/discount\/products$/, 'freeProducts.root'],
+  [/^\/discount\/freeProductsType(\/type)?$/, 'freeProductsType'],
+  [/^\/discount\/freeProductsType\/products\/(\d+)\/quantity$/, 'freeProducts.$1.quantity'],
+  [/^\/discount\/freeProductsType\/products\/(\d+)(\/.*)?$/, 'freeProducts.$1.variantIds'],
+  [/^\/discount\/freeProductsType\/products$/, 'freeProducts.root'],
   [/^\/discount(\/type)?$/, 'discountType'],
   [/^\/requirements\/minimumOrderValue(\/.*)?$/, 'minimumOrderValue'],
   [/^\/requirements\/newMembersOnly$/, 'newMembersOnly'],
   [/^\/limits(\/.*)?$/, 'maximumUses'],
   [/^\/appliesTo\/oncePerOrder$/, 'oncePerOrder'],
-  [/^\/appliesTo\/products(\/.*)?$/, 'products'],
+  [/^\/appliesTo\/(products|excludedProducts)(\/.*)?$/, 'products'],
   [/^\/appliesTo(\/type)?$/, 'appliesTo'],
   [/^\/subscriptionType(\/.*)?$/, 'subscriptionType'],
   [/^\/tiers\/(tiersIds|ids)(\/.*)?$/, 'tiersIds'],

@@ -29,6 +29,7 @@ const reads = [
   '/admin/api/promotions',
   '/admin/api/membership-tiers',
   '/admin/api/orders',
+  '/admin/api/gift-cards',
 ]
 
 const mutations: [string, string, unknown][] = [
@@ -40,6 +41,7 @@ const mutations: [string, string, unknown][] = [
   ['POST', '/admin/api/webhooks', { url: 'http://127.0.0.1:9/hooks', allowedTypes: ['DONATION'] }],
   ['POST', '/admin/api/products', {}],
   ['POST', '/admin/api/promotions', {}],
+  ['POST', '/admin/api/gift-cards', {}],
   ['POST', '/admin/api/fulfillments', {}],
   ['POST', '/admin/api/orders/00000000-0000-4000-8000-000000000000/cancel', undefined],
   ['POST', '/admin/api/webhook-events/weve_x/replay', undefined],

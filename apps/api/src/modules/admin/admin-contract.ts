@@ -21,6 +21,7 @@ export const adminApiDocument = path.join(import.meta.dirname, 'admin-api.yaml')
 export type AdminSchemaName =
   | 'AdminProductRequest'
   | 'AdminApiUserRequest'
+  | 'AdminGiftCardRequest'
   | 'AdminSecretRotationRequest'
   | 'AdminTrackerAdvanceRequest'
   | 'AdminPromotionStatusRequest'
@@ -95,7 +96,8 @@ export async function createAdminParsers(contract: Contract) {
     if (!schema) throw new Error(`admin-api.yaml has no schema ${name}`)
     return bodyParser(schema)
   }
-  const pageOnly = queryParser(operationQuerySchema(contract, 'listPromotions'))
+  // An operation whose query is `page` and `size` only (listPromotions also has `codes`).
+  const pageOnly = queryParser(operationQuerySchema(contract, 'listDonations'))
   return {
     page: pageOnly,
     products: queryParser(operationQuerySchema(contract, 'listProducts')),
@@ -104,6 +106,7 @@ export async function createAdminParsers(contract: Contract) {
     product: adminBody('AdminProductRequest'),
     availability: bodyParser(operationBodySchema(contract, 'setProductAvailability')),
     apiUser: adminBody('AdminApiUserRequest'),
+    giftCard: adminBody('AdminGiftCardRequest'),
     secretRotation: adminBody('AdminSecretRotationRequest'),
     trackerAdvance: adminBody('AdminTrackerAdvanceRequest'),
     promotionStatus: adminBody('AdminPromotionStatusRequest'),

@@ -4,6 +4,7 @@ import { adminCatalogRoutes } from './admin-catalog.routes.js'
 import { createAdminParsers } from './admin-contract.js'
 import { adminDemoRoutes } from './admin-demo.routes.js'
 import { adminDeveloperRoutes } from './admin-developer.routes.js'
+import { adminGiftCardRoutes } from './admin-gift-cards.routes.js'
 import { createAdminAccess } from './admin-http.js'
 import { adminOrderRoutes } from './admin-orders.routes.js'
 import { adminSpaRoutes } from './admin-spa.js'
@@ -23,6 +24,7 @@ export function adminRoutes(options: { distDir?: string } = {}) {
     await app.register(adminDeveloperRoutes(access, parse))
     await app.register(adminCatalogRoutes(access, parse))
     await app.register(adminOrderRoutes(access, parse))
+    await app.register(adminGiftCardRoutes(access, parse))
     await app.register(adminDemoRoutes())
     await app.register(adminSpaRoutes(options))
   }

@@ -29,6 +29,8 @@ export interface CheckoutForm {
   billingSameAsShipping: boolean
   billing: AddressDraft
   promotionCode: string
+  /** A gift card code, as typed (checkout/gift-card-redemption.ts normalises it). */
+  giftCardCode: string
   freeChoices: string[]
   card: CardInput & { name: string }
   tracking: TrackingParams
@@ -73,6 +75,7 @@ export function parseCheckoutForm(fields: FormFields): CheckoutForm {
     billingSameAsShipping: flag(fields, 'billingSameAsShipping'),
     billing: addressDraft(fields, 'billing'),
     promotionCode: text(fields, 'promotionCode').trim(),
+    giftCardCode: text(fields, 'giftCardCode').trim(),
     freeChoices,
     card: {
       number: text(fields, 'card.number'),

@@ -6,7 +6,7 @@ import {
   findPromotion,
   findPromotionCode,
   listLiveAutoApplyingPromotions,
-  listVariantsWithProducts,
+  type listVariantsWithProducts,
   promotionsUsedBy,
 } from './checkout.repository.js'
 import {
@@ -17,6 +17,7 @@ import {
   taxMinor,
   taxRate,
 } from './checkout-rules.js'
+import { applyFreeItems } from './free-products.js'
 import { evaluatePromotion, type PromotionOutcome } from './promotion-rules.js'
 
 /**
@@ -266,57 +267,30 @@ export function createCheckoutPricing(rates: ExchangeRates) {
       }
     }
 
-    // Free products: the shopper's pick, else the first option in stock (beyond what the cart holds).
-    const freeLines: QuoteLine[] = []
-    const freeChoices: FreeItemChoiceView[] = []
+    // Free products (free-products.ts): cart units made free, free lines added.
+    let allLines: QuoteLine[] = lines
+    let freeChoices: FreeItemChoiceView[] = []
     if (outcome && outcome.freeItems.length > 0) {
-      const options = await listVariantsWithProducts(
-        executor,
-        shop.id,
-        outcome.freeItems.flatMap((item) => item.options),
+      const free = await applyFreeItems(executor, shop.id, lines, outcome.freeItems, request.freeChoices, (row, n) =>
+        lineOf(row, n, currency, true),
       )
-      const byId = new Map(options.map((row) => [row.id, row]))
-      const inCart = new Map(lines.map((line) => [line.variant.id, line.quantity]))
-      for (const [index, item] of outcome.freeItems.entries()) {
-        const preferred = request.freeChoices?.[index]
-        const ordered =
-          preferred && item.options.includes(preferred)
-            ? [preferred, ...item.options.filter((id) => id !== preferred)]
-            : item.options
-        const chosen = ordered
-          .map((id) => byId.get(id))
-          .find(
-            (row) =>
-              row !== undefined &&
-              row.product_access !== 'ARCHIVED' &&
-              row.product_state === 'AVAILABLE' &&
-              (row.stock_type === 'UNLIMITED' || (row.in_stock ?? 0) >= (inCart.get(row.id) ?? 0) + item.quantity),
-          )
-        if (!chosen) {
-          const message = 'The free product of this promotion is out of stock.'
-          if (entered) promotionError = { code: 'PROMOTION_NOT_APPLICABLE', message }
-          promotion = null
-          outcome = null
-          freeLines.length = 0
-          freeChoices.length = 0
-          break
+      if (free) {
+        allLines = free.lines
+        freeChoices = free.choices
+      } else {
+        if (entered) {
+          promotionError = {
+            code: 'PROMOTION_NOT_APPLICABLE',
+            message: 'The free product of this promotion is out of stock.',
+          }
         }
-        freeLines.push(lineOf(chosen, item.quantity, currency, true))
-        if (item.options.length > 1) {
-          freeChoices.push({
-            chosen: chosen.id,
-            options: item.options.flatMap((id) => {
-              const row = byId.get(id)
-              return row ? [{ variantId: id, label: `${row.product_name} — ${row.name}` }] : []
-            }),
-          })
-        }
+        promotion = null
+        outcome = null
       }
     }
 
-    const allLines = [...lines, ...freeLines]
-    const freeValue = freeLines.reduce((sum, line) => sum + line.total, 0)
-    const fullSubtotal = subtotal + freeValue
+    const freeValue = allLines.filter((line) => line.free).reduce((sum, line) => sum + line.total, 0)
+    const fullSubtotal = allLines.reduce((sum, line) => sum + line.total, 0)
     const goodsDiscount = Math.min(fullSubtotal, (outcome?.goodsDiscount ?? 0) + freeValue)
     const shippingDiscount = Math.min(shipping, outcome?.shippingDiscount ?? 0)
     const tax = taxMinor(fullSubtotal - goodsDiscount, taxRate(destination))

@@ -1,9 +1,12 @@
 import type { OrderLinesTable, OrdersTable, ShopsTable } from '../../db/schema.js'
+import { maskedGiftCardCode } from '../gift-cards/gift-card-codes.js'
+import { giftCardsPaid } from '../gift-cards/order-gift-cards.js'
 import { minorUnitExponent } from '../money/money.js'
 import type { FieldIssue } from './checkout-form.js'
 import type { Quote } from './checkout-pricing.js'
 import { shopCountry } from './checkout-pricing.js'
 import { checkoutCountries } from './checkout-rules.js'
+import type { GiftCardQuote } from './gift-card-redemption.js'
 import type { Address, TrackingParams } from './order-records.js'
 import { approvedTestCard, declinedTestCard } from './payment.js'
 import type { ConfirmationView } from './ui/static-pages.js'
@@ -33,7 +36,7 @@ function imageUrl(image: unknown): string | null {
   return typeof url === 'string' ? url : null
 }
 
-export function toQuoteView(quote: Quote): QuoteView {
+export function toQuoteView(quote: Quote & Partial<GiftCardQuote>): QuoteView {
   const money = (minor: number) => formatPrice(minor, quote.currency)
   const lines: LineView[] = quote.lines.map((line) => ({
     key: `${line.variant.id}${line.free ? ':free' : ''}`,
@@ -68,6 +71,15 @@ export function toQuoteView(quote: Quote): QuoteView {
         }
       : null,
     promotionError: quote.promotionError?.message ?? null,
+    giftCard: quote.giftCard
+      ? {
+          label: `Gift card ${maskedGiftCardCode(quote.giftCard.card.code_last4)}`,
+          amount: money(quote.giftCard.amountUsed),
+        }
+      : null,
+    giftCardError: quote.giftCardError?.message ?? null,
+    amountDue: money(quote.amountDue ?? quote.total),
+    amountDueMinor: quote.amountDue ?? quote.total,
     freeChoices: quote.freeChoices,
   }
 }
@@ -148,6 +160,12 @@ export function toConfirmationView(order: OrdersTable, lines: OrderLinesTable[])
       ...(order.discount > 0 ? [{ label: 'Discount', value: `−${money(order.discount)}` }] : []),
       { label: 'Tax', value: money(order.tax) },
       { label: 'Total', value: money(order.total), total: true },
+      ...(giftCardsPaid(order.gift_cards) > 0
+        ? [
+            { label: 'Paid by gift card', value: `−${money(giftCardsPaid(order.gift_cards))}` },
+            { label: 'Paid by card', value: money(order.total - giftCardsPaid(order.gift_cards)) },
+          ]
+        : []),
     ],
     shippingAddress: addressLines(order.shipping_address),
   }

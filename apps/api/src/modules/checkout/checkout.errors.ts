@@ -57,6 +57,15 @@ export function giftNotFound(giftId: string): DomainError {
   return notFound('GIFT_NOT_FOUND', 'This gift link does not exist.', { giftId })
 }
 
+export function giftCardNotOffered(giftId: string): DomainError {
+  return new DomainError(
+    'GIFT_CARD_NOT_OFFERED',
+    'A giveaway link is redeemed for its product; only a Twitch gift can be taken as a gift card.',
+    { giftId },
+    409,
+  )
+}
+
 export function giftVariantInvalid(): DomainError {
   return formInvalid([{ field: 'variantId', message: 'Choose one of the options of this gift.' }])
 }

@@ -150,7 +150,6 @@ describe('POST /checkout/api/orders', () => {
       shopId: platform.demo.id,
       friendlyId: placed.body.friendlyId,
       checkoutId: expect.stringMatching(/^ch_/),
-      promotionId: null,
       status: 'CONFIRMED',
       email: 'shopper@example.com',
       emailMarketingOptIn: true,
@@ -166,7 +165,6 @@ describe('POST /checkout/api/orders', () => {
         address: {
           name: 'Sam Rivera',
           address1: '1200 Morrison St',
-          address2: null,
           city: 'San Francisco',
           state: 'CA',
           country: 'US',
@@ -175,16 +173,15 @@ describe('POST /checkout/api/orders', () => {
         },
       },
       source: { type: 'ORDER' },
-      trackingParams: {
-        fbc: null,
-        fbp: 'fb.1.1700000000.123',
-        utm_source: 'twitch',
-        utm_medium: null,
-        utm_campaign: 'winter-drop',
-        utm_content: null,
-        utm_term: null,
-      },
     })
+    // Optional fields without a value are omitted, never null (decision 0021).
+    expect(order.body.trackingParams).toEqual({
+      fbp: 'fb.1.1700000000.123',
+      utm_source: 'twitch',
+      utm_campaign: 'winter-drop',
+    })
+    expect(order.body).not.toHaveProperty('promotionId')
+    expect(order.body.shipping.address).not.toHaveProperty('address2')
     expect(order.body.billing).toEqual(order.body.shipping)
     expect(
       order.body.offers.map((o: { variant: { id: string; quantity: number } }) => [o.variant.id, o.variant.quantity]),
@@ -243,6 +240,7 @@ describe('POST /checkout/api/orders', () => {
       tax: { value: tax, currency: 'JPY' },
       donation: { value: 0, currency: 'JPY' },
       discount: { value: 0, currency: 'JPY' },
+      giftCards: [],
       total: { value: subtotal + shipping + tax, currency: 'JPY' },
     })
     expect(order.body.offers[0].variant.unitPrice).toEqual({ value: unit, currency: 'JPY' })
@@ -316,7 +314,7 @@ describe('POST /checkout/api/orders', () => {
     const placed = await placeOrder(form(cartId))
     expect(placed.status, JSON.stringify(placed.body)).toBe(201)
     const order = await platform.call('getOrder', { params: { orderId: placed.body.orderId } })
-    expect(order.body.shipping).toBeNull()
+    expect(order.body).not.toHaveProperty('shipping')
     expect(order.body.billing.address.city).toBe('Portland')
     expect(order.body.amounts.shipping.value).toBe(0)
   })

@@ -8,6 +8,7 @@ import { checkoutCountries } from './checkout-rules.js'
 import {
   checkoutPageState,
   defaultValues,
+  formatPrice,
   redisplayedValues,
   toConfirmationView,
   toQuoteView,
@@ -16,9 +17,9 @@ import { type ClientBundle, createClientBundle } from './client-bundle.js'
 import { pageHeaders, renderDocument } from './document.js'
 import type { GiftRedemptionService, GiftView } from './gift-redemption.service.js'
 import { CheckoutApp } from './ui/checkout-app.js'
-import { GiftApp } from './ui/gift-app.js'
+import { GiftApp, GiftCardOffer } from './ui/gift-app.js'
 import { ConfirmationPage, MessagePage } from './ui/static-pages.js'
-import type { FieldError, GiftPageState } from './ui/view-model.js'
+import type { FieldError, GiftCardOfferView, GiftPageState } from './ui/view-model.js'
 
 /**
  * The hosted checkout and the gift redemption pages (not part of the API contracts):
@@ -47,7 +48,8 @@ function single(value: unknown): string | undefined {
 function issuesOf(error: DomainError): FieldError[] {
   const errors = (error.details?.errors ?? []) as { field?: string; message?: string }[]
   const fieldErrors = errors.map((e) => ({ field: String(e.field ?? ''), message: String(e.message ?? '') }))
-  if (error.details?.field === 'promotionCode') fieldErrors.push({ field: 'promotionCode', message: error.message })
+  const field = error.details?.field
+  if (field === 'promotionCode' || field === 'giftCardCode') fieldErrors.push({ field, message: error.message })
   return fieldErrors
 }
 
@@ -163,14 +165,27 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
         h('p', { key: 1 }, 'This gift was turned into a discount code and can no longer be redeemed as a product.'),
       ])
     }
+    if (gift.status === 'CHANGED_TO_GIFT_CARD') {
+      return messagePage(reply, 410, 'Gift changed to a gift card', shopName, [
+        h('p', { key: 1 }, 'This gift was taken as a gift card and can no longer be redeemed as a product.'),
+      ])
+    }
     if (view.kind === 'TWITCH_GIFT' && gift.winner_selected_at === null) {
       return messagePage(reply, 409, 'No winner yet', shopName, [
         h('p', { key: 1 }, 'This gift has no winner yet: it can be redeemed once a draw picks one.'),
       ])
     }
+    const giftCardOffer: GiftCardOfferView | null =
+      view.kind === 'TWITCH_GIFT' && view.giftCardValue
+        ? {
+            action: `/gifts/${gift.id}/gift-card`,
+            value: formatPrice(view.giftCardValue.minor, view.giftCardValue.currency),
+          }
+        : null
     if (!view.product || view.variants.length === 0) {
       return messagePage(reply, 409, 'Sold out', shopName, [
         h('p', { key: 1 }, 'Sorry, this gift’s product is sold out. Contact the creator for a replacement.'),
+        giftCardOffer ? h(GiftCardOffer, { key: 2, offer: giftCardOffer }) : null,
       ])
     }
     const client = await bundle.get()
@@ -188,6 +203,7 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
       values: { 'shipping.country': 'US', ...(gift.winner_email ? { email: gift.winner_email } : {}), ...form.values },
       errors: form.errors ?? [],
       formError: form.formError ?? null,
+      giftCardOffer,
     }
     const html = renderDocument({
       title: `${state.heading} · ${shopName}`,
@@ -218,8 +234,14 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
 
     app.get('/checkout/', async (request, reply) => {
       const query = request.query as Query
-      const state = await checkout.openCheckout(single(query.cartId) ?? '', single(query.cartCurrency)?.toUpperCase())
-      return renderCheckoutState(reply, state, { query })
+      // `coupon` (from a direct checkout link) fills in and applies the promotion code.
+      const coupon = (single(query.coupon) ?? '').trim().slice(0, 100)
+      const state = await checkout.openCheckout(
+        single(query.cartId) ?? '',
+        single(query.cartCurrency)?.toUpperCase(),
+        coupon,
+      )
+      return renderCheckoutState(reply, state, { query, ...(coupon ? { values: { promotionCode: coupon } } : {}) })
     })
 
     app.post('/checkout/', async (request, reply) => {
@@ -277,7 +299,10 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
         title: `Order ${found.order.friendly_id} · ${found.shop?.name ?? 'Fanshelf'}`,
         heading: 'Order confirmed',
         shopName: found.shop?.name ?? null,
-        body: h(ConfirmationPage, { view: toConfirmationView(found.order, found.lines) }),
+        body: h(ConfirmationPage, {
+          view: toConfirmationView(found.order, found.lines),
+          downloads: found.downloadLinks,
+        }),
       })
       return sendPage(reply, 200, html)
     })
@@ -318,6 +343,35 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
         }
       })
     }
+
+    // A Twitch gift's winner takes a gift card instead: the page shows the code once.
+    app.post('/gifts/:giftId/gift-card', async (request, reply) => {
+      const { giftId } = request.params as { giftId: string }
+      try {
+        const card = await giftRedemption.takeGiftCard(giftId)
+        const view = await giftRedemption.getGift(giftId)
+        return messagePage(reply, 201, 'Your gift card', view?.shop.name ?? null, [
+          h(
+            'p',
+            { key: 1 },
+            `Your gift is now a ${view?.giftCardValue ? formatPrice(view.giftCardValue.minor, view.giftCardValue.currency) : ''} gift card for ${view?.shop.name ?? 'the shop'}. Enter this code at checkout:`,
+          ),
+          h('p', { key: 2, className: 'friendly', 'data-testid': 'gift-card-code' }, card.code ?? ''),
+          h('p', { key: 3 }, 'Copy it now: it is shown only once.'),
+        ])
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.status >= 500) throw error
+        return renderGift(reply, request, await giftRedemption.getGift(giftId), {
+          formError: error.message,
+          status: error.status,
+        })
+      }
+    })
+
+    app.post('/gifts/api/:giftId/gift-card', async (request, reply) => {
+      const { giftId } = request.params as { giftId: string }
+      return reply.code(201).send(await giftRedemption.takeGiftCard(giftId))
+    })
 
     app.post('/gifts/api/:giftId/redeem', async (request, reply) => {
       const { giftId } = request.params as { giftId: string }

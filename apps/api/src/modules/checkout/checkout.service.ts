@@ -2,6 +2,7 @@ import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect, Executor } from '../../db/database.js'
 import type { CartsTable, ShopsTable } from '../../db/schema.js'
 import { DomainError } from '../../http/errors.js'
+import type { DownloadService } from '../downloads/downloads.service.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { type ExchangeRates, isStorefrontCurrency } from '../money/exchange-rates.js'
 import { toOrderResource } from '../orders/orders.mapper.js'
@@ -22,6 +23,7 @@ import {
 import { findOrderById, findStock, insertOrder, listOrderLinesOf, takeStock } from './checkout.repository.js'
 import { addressesOf, type CheckoutForm, destinationOf, orderFormIssues } from './checkout-form.js'
 import { createCheckoutPricing, type Quote } from './checkout-pricing.js'
+import { type GiftCardQuote, quoteGiftCard, spendGiftCard } from './gift-card-redemption.js'
 import { buildOrderRecords, unitsByVariant } from './order-records.js'
 import { authorizeCard } from './payment.js'
 
@@ -29,6 +31,8 @@ export interface CheckoutOptions {
   clock: Clock
   dialect: Dialect
   rates: ExchangeRates
+  /** Grants buyers of digital products their download token (downloads/downloads.service.ts). */
+  downloads: DownloadService
 }
 
 /** What the checkout page shows for a cart id. */
@@ -37,7 +41,10 @@ export type CheckoutState =
   | { state: 'UNSUPPORTED_CURRENCY'; currency: string }
   | { state: 'CLOSED'; shop: ShopsTable; orderId: string | null }
   | { state: 'EMPTY'; shop: ShopsTable; cart: CartsTable }
-  | { state: 'OPEN'; shop: ShopsTable; cart: CartsTable; quote: Quote }
+  | { state: 'OPEN'; shop: ShopsTable; cart: CartsTable; quote: CheckoutQuote }
+
+/** A quote with what the entered gift card pays (checkout/gift-card-redemption.ts). */
+export type CheckoutQuote = Quote & GiftCardQuote
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -49,7 +56,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * declined card or a lost race for the last unit leaves nothing behind.
  */
 export function createCheckoutService(db: Db, options: CheckoutOptions) {
-  const { clock, dialect, rates } = options
+  const { clock, dialect, rates, downloads } = options
   const pricing = createCheckoutPricing(rates)
 
   async function loadCart(executor: Executor, cartId: string, lock: boolean) {
@@ -116,7 +123,12 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
 
   return {
     /** The checkout page's view of a cart: its state and, when open, its quote. */
-    async openCheckout(cartId: string, requestedCurrency: string | undefined): Promise<CheckoutState> {
+    async openCheckout(
+      cartId: string,
+      requestedCurrency: string | undefined,
+      /** A code to price the first quote with (a direct checkout link's `coupon`). */
+      promotionCode = '',
+    ): Promise<CheckoutState> {
       const cart = await loadCart(db, cartId, false)
       if (!cart) return { state: 'NOT_FOUND' }
       if (requestedCurrency && !isStorefrontCurrency(requestedCurrency)) {
@@ -124,23 +136,41 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
       }
       const shop = await shopOf(db, cart.shop_id)
       if (cart.status === 'CLOSED') return { state: 'CLOSED', shop, orderId: cart.order_id }
-      const quote = await pricing.quote(db, shop, cart, currencyOf(cart, requestedCurrency), {})
+      const quote = await pricing.quote(
+        db,
+        shop,
+        cart,
+        currencyOf(cart, requestedCurrency),
+        promotionCode ? { promotionCode } : {},
+      )
       if (quote.lines.length === 0) return { state: 'EMPTY', shop, cart }
-      return { state: 'OPEN', shop, cart, quote }
+      return {
+        state: 'OPEN',
+        shop,
+        cart,
+        quote: { ...quote, giftCard: null, giftCardError: null, amountDue: quote.total },
+      }
     },
 
-    /** The live quote of a partly filled form (promotion code, destination, email). */
-    async quote(form: CheckoutForm): Promise<Quote> {
+    /** The live quote of a partly filled form (promotion code, gift card, destination, email). */
+    async quote(form: CheckoutForm): Promise<CheckoutQuote> {
       const cart = await loadCart(db, form.cartId, false)
       if (!cart) throw checkoutCartNotFound(form.cartId)
       if (cart.status === 'CLOSED') throw checkoutCartClosed(cart.id, cart.order_id)
       const shop = await shopOf(db, cart.shop_id)
-      return pricing.quote(db, shop, cart, currencyOf(cart, form.currency || undefined), {
+      const quote = await pricing.quote(db, shop, cart, currencyOf(cart, form.currency || undefined), {
         promotionCode: form.promotionCode,
         destination: destinationOf(form),
         email: form.email,
         freeChoices: form.freeChoices,
       })
+      const giftCard = await quoteGiftCard(db, {
+        shopId: shop.id,
+        code: form.giftCardCode,
+        currency: quote.currency,
+        total: quote.total,
+      })
+      return { ...quote, ...giftCard }
     },
 
     /** Places the order of a submitted form: one transaction, all or nothing. */
@@ -158,21 +188,30 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
           freeChoices: form.freeChoices,
         })
         if (quote.lines.length === 0) throw checkoutCartEmpty(cart.id)
+        const giftCard = await quoteGiftCard(trx, {
+          shopId: shop.id,
+          code: form.giftCardCode,
+          currency: quote.currency,
+          total: quote.total,
+          lock: dialect,
+        })
+        if (giftCard.giftCardError) throw giftCard.giftCardError
         const issues = orderFormIssues(form, {
           requiresShipping: quote.requiresShipping,
-          payable: quote.total > 0,
+          payable: giftCard.amountDue > 0,
           now,
         })
         if (issues.length > 0) throw formInvalid(issues)
         if (quote.promotionError) {
           throw promotionRefused(quote.promotionError.code, quote.promotionError.message, quote.promotionError.details)
         }
-        if (quote.total > 0) {
+        if (giftCard.amountDue > 0) {
           const payment = authorizeCard(form.card)
           if (!payment.approved) throw paymentDeclined(payment.declineCode, payment.message)
         }
         if (quote.promotion) await countPromotionUse(trx, shop.id, quote.promotion, now)
         await takeOrderStock(trx, quote.lines, now)
+        const giftCards = giftCard.giftCard ? [await spendGiftCard(trx, giftCard.giftCard, isoTime(now))] : []
 
         const addresses = addressesOf(form, quote.requiresShipping)
         const records = buildOrderRecords({
@@ -190,10 +229,17 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
           trackingParams: form.tracking,
           cartId: cart.id,
           metadata: JSON.parse(cart.metadata) as Record<string, string>,
+          giftCards,
           reason: 'Order placed and paid',
           now,
         })
         await insertOrder(trx, records.order, records.lines, records.statusChange, records.checkout)
+        await downloads.grantOrderDownloads(
+          trx,
+          records.order,
+          records.lines.map((line) => line.product_id),
+          now,
+        )
         if (!(await closeCart(trx, cart.id, records.order.id, isoTime(now)))) {
           throw checkoutCartClosed(cart.id, null)
         }
@@ -212,8 +258,12 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
       if (!uuidPattern.test(orderId)) return undefined
       const order = await findOrderById(db, orderId)
       if (!order) return undefined
-      const [lines, shop] = await Promise.all([listOrderLinesOf(db, order.id), findShop(db, order.shop_id)])
-      return { order, lines, shop }
+      const [lines, shop, downloadLinks] = await Promise.all([
+        listOrderLinesOf(db, order.id),
+        findShop(db, order.shop_id),
+        downloads.downloadLinks(order.id),
+      ])
+      return { order, lines, shop, downloadLinks }
     },
   }
 }

@@ -90,10 +90,10 @@ describe('giveaway links', () => {
       status: 'CONFIRMED',
       email: 'winner@example.com',
       source: { type: 'GIVEAWAY_LINKS', giftId },
-      billing: null,
       shipping: { address: { name: 'Robin Chat', city: 'Austin', state: 'TX', country: 'US' } },
       amounts: { shipping: { value: 0 }, tax: { value: 0 }, total: { value: 0 } },
     })
+    expect(order.body).not.toHaveProperty('billing')
     expect(order.body.amounts.discount).toEqual(order.body.amounts.subtotal)
     expect(order.body.offers[0].variant).toMatchObject({ id: variantId, quantity: 1 })
     expect(await gift(giftId!)).toMatchObject({
@@ -223,7 +223,7 @@ describe('Twitch gift draw winners', () => {
 
   it('a gift without a winner cannot be redeemed', async () => {
     const { draw } = await drawWinners()
-    const unwon = draw.gifts.find((g: { winner: unknown }) => g.winner === null) as { id: string }
+    const unwon = draw.gifts.find((g: { winner: unknown }) => g.winner === undefined) as { id: string }
     const page = await platform.app.inject({ method: 'GET', url: `/gifts/${unwon.id}/redeem` })
     expect(page.statusCode).toBe(409)
     expect(page.body).toContain('no winner yet')

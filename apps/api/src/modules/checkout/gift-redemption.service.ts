@@ -2,13 +2,22 @@ import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Executor } from '../../db/database.js'
 import type { GiftsTable, ProductsTable, ShopsTable } from '../../db/schema.js'
 import { recordEvent } from '../events/event-outbox.js'
+import type { GiftCardResource } from '../gift-cards/gift-cards.mapper.js'
+import { giftCardValueMinor } from '../gifting/gift-pricing.js'
+import { findGiftPurchase } from '../gifting/gifting.repository.js'
 import type { GiftingService } from '../gifting/gifting.service.js'
 import type { GiveawayLinkService } from '../giveaway-links/giveaway-links.service.js'
 import type { ExchangeRates } from '../money/exchange-rates.js'
 import { toOrderResource } from '../orders/orders.mapper.js'
 import { listVariants } from '../products/products.repository.js'
 import { findShop } from '../shops/shops.repository.js'
-import { checkoutOutOfStock, formInvalid, giftNotFound, giftVariantInvalid } from './checkout.errors.js'
+import {
+  checkoutOutOfStock,
+  formInvalid,
+  giftCardNotOffered,
+  giftNotFound,
+  giftVariantInvalid,
+} from './checkout.errors.js'
 import {
   findGiftById,
   findProductById,
@@ -40,6 +49,8 @@ export interface GiftView {
   product: ProductsTable | undefined
   /** Variants that can be picked now (product not archived or sold out, in stock). */
   variants: { id: string; name: string; inStock: number | null }[]
+  /** What the gift is worth as a gift card (a Twitch gift: minor units of `currency`). */
+  giftCardValue: { minor: number; currency: string } | null
 }
 
 export interface RedeemInput {
@@ -80,7 +91,28 @@ export function createGiftRedemptionService(db: Db, options: GiftRedemptionOptio
       const shop = await findShop(db, gift.shop_id)
       if (!shop) return undefined
       const product = await findProductById(db, gift.shop_id, gift.product_id)
-      return { gift, kind: giftKind(gift), shop, product, variants: await pickableVariants(db, shop.id, product) }
+      const purchase = gift.gift_purchase_id
+        ? await findGiftPurchase(db, gift.shop_id, gift.gift_purchase_id)
+        : undefined
+      return {
+        gift,
+        kind: giftKind(gift),
+        shop,
+        product,
+        variants: await pickableVariants(db, shop.id, product),
+        giftCardValue: purchase ? { minor: giftCardValueMinor(purchase), currency: purchase.currency } : null,
+      }
+    },
+
+    /**
+     * A Twitch draw winner takes a gift card of the gift's value instead of the product (the
+     * gifting service changes the gift); answers the card with its full code, shown once.
+     */
+    async takeGiftCard(giftId: string): Promise<GiftCardResource> {
+      const gift = /^gft_/.test(giftId) ? await findGiftById(db, giftId) : undefined
+      if (!gift) throw giftNotFound(giftId)
+      if (giftKind(gift) !== 'TWITCH_GIFT') throw giftCardNotOffered(giftId)
+      return gifting.changeGiftToGiftCard(gift.shop_id, gift.id)
     },
 
     /** Redeems the gift once: answers the new order's id and friendly id. */

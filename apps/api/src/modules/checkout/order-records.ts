@@ -1,6 +1,8 @@
 import { isoTime } from '../../clock.js'
 import type { CheckoutsTable, OrderLinesTable, OrderStatusChangesTable, OrdersTable } from '../../db/schema.js'
 import { newFriendlyId, newId, newUuid } from '../../ids.js'
+import { type OrderGiftCardUse, toOrderGiftCardsJson } from '../gift-cards/order-gift-cards.js'
+import { toOrderMetadataColumn } from '../orders/order-metadata.js'
 import type { QuoteLine } from './checkout-pricing.js'
 
 /**
@@ -52,6 +54,8 @@ export interface NewOrder {
   trackingParams: TrackingParams
   cartId: string | null
   metadata: Record<string, string>
+  /** What gift cards paid of the total (already debited in the order's transaction). */
+  giftCards?: OrderGiftCardUse[]
   /** Why the order was confirmed (its first status change). */
   reason: string
   now: number
@@ -95,6 +99,8 @@ export function buildOrderRecords(input: NewOrder): OrderRecords {
     source_gift_id: 'giftId' in input.source ? input.source.giftId : null,
     source_gift_purchase_id: input.source.type === 'TWITCH_GIFT_REDEMPTION' ? input.source.giftPurchaseId : null,
     tracking_params: Object.keys(tracking).length > 0 ? JSON.stringify(tracking) : null,
+    metadata: toOrderMetadataColumn(input.metadata),
+    gift_cards: toOrderGiftCardsJson(input.giftCards ?? []),
     created_at: at,
     updated_at: at,
   }

@@ -1,7 +1,9 @@
 import type { PromotionCodesTable, PromotionsTable } from '../../db/schema.js'
 import { formatMoney, minorUnitExponent } from '../money/money.js'
+import type { FreeProductsType } from '../promotions/promotion-input.js'
 import { isExhausted, isUsable } from '../promotions/promotion-status.js'
 import { maximumUsesOf } from '../promotions/promotion-usage.js'
+import { type FreeItem, freeCartUnits, freeItemsOf } from './free-products.js'
 
 /**
  * How a shop promotion applies to a checkout (contract schemas `ShopDiscount`,
@@ -13,16 +15,20 @@ import { maximumUsesOf } from '../promotions/promotion-usage.js'
  * - The promotion, and for multi-code promotions the code, must be `Live`, and below
  *   `limits.maximumUsesNumber` (per promotion for single-code and automatic promotions, per code
  *   for multi-code ones).
- * - `requirements.minimumOrderValue` (converted) is compared with the goods subtotal.
+ * - `requirements.minimumOrderValue` (converted) is compared with the goods subtotal, leaving out
+ *   the lines of `appliesTo.excludedProducts` and the cart units a `FREE_PRODUCTS` discount makes
+ *   free (decision 0023).
  * - `limits.oneUsePerCustomer`: one order per email address.
  * - `appliesTo.SELECTED_PRODUCTS`: the discount applies to the matching lines only, or with
  *   `oncePerOrder` to one unit — the most expensive matching one.
+ * - `appliesTo.ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS`: the lines of `excludedProducts` get no
+ *   discount; an order of excluded products only is not eligible.
  * - Discounts: `PERCENTAGE` of the eligible amount, plus per `shippingOption` (`Included`: the
  *   same percentage of shipping; `Free`/`FreeLowestOnly`: shipping free, the checkout having a
  *   single shipping method); `FLAT_RATE` (converted) up to the eligible amount, plus shipping with
- *   `freeShipping`; `FREE_SHIPPING`; `FREE_PRODUCTS` adds the listed variants free of charge
- *   (`AUTO_ADDED`: fixed variants; `MANUALLY_ADDED`: the shopper picks among
- *   `availableVariantIds`, the first by default), plus shipping with `freeShipping`.
+ *   `freeShipping`; `FREE_SHIPPING`; `FREE_PRODUCTS` gives units free of charge by
+ *   free-products.ts (`AUTO_ADDED`: the listed variants are added; `MANUALLY_ADDED`: the cart's
+ *   units of `availableVariantIds` are free, the rest added), plus shipping with `freeShipping`.
  * - Percentages round half up; a discount never exceeds what it discounts.
  */
 
@@ -47,14 +53,8 @@ export interface PromotionContext {
   usedBefore: boolean
 }
 
-export interface FreeItemChoice {
-  /** Variants the item may be; one is given (the first the shopper picked or that is in stock). */
-  options: string[]
-  quantity: number
-}
-
 export type PromotionOutcome =
-  | { applies: true; goodsDiscount: number; shippingDiscount: number; freeItems: FreeItemChoice[] }
+  | { applies: true; goodsDiscount: number; shippingDiscount: number; freeItems: FreeItem[] }
   | { applies: false; code: string; message: string; details?: Record<string, unknown> }
 
 interface Money {
@@ -66,12 +66,7 @@ type ShopDiscount =
   | { type: 'PERCENTAGE'; percentage: number; shippingOption: 'Excluded' | 'Included' | 'FreeLowestOnly' | 'Free' }
   | { type: 'FLAT_RATE'; money: Money; freeShipping: boolean }
   | { type: 'FREE_SHIPPING'; lowestOnly: boolean }
-  | {
-      type: 'FREE_PRODUCTS'
-      freeProductsType: 'AUTO_ADDED' | 'MANUALLY_ADDED'
-      products: ({ variantId: string; quantity: number } | { availableVariantIds: string[]; quantity: number })[]
-      freeShipping: boolean
-    }
+  | { type: 'FREE_PRODUCTS'; freeProductsType: FreeProductsType; freeShipping: boolean }
 
 const shopTypes = new Set(['SHOP_SINGLE', 'SHOP_MULTI', 'SHOP_AUTO_APPLYING'])
 
@@ -128,6 +123,19 @@ export function evaluatePromotion(
     return refuse('PROMOTION_ALREADY_USED', `${label} can be used once per customer, and this email has used it.`)
   }
 
+  const appliesTo = parse<{ type: string; products?: string[]; oncePerOrder?: boolean; excludedProducts?: string[] }>(
+    promotion.applies_to,
+    { type: 'ENTIRE_ORDER' },
+  )
+  const excluded = new Set(appliesTo.type === 'ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS' ? appliesTo.excludedProducts : [])
+  const counted = context.lines.filter((line) => !excluded.has(line.productId))
+  if (counted.length === 0) {
+    return refuse('PROMOTION_NOT_APPLICABLE', `${label} does not apply to the products in this order.`)
+  }
+  const discount = JSON.parse(promotion.discount) as ShopDiscount
+  const freeItems = discount.type === 'FREE_PRODUCTS' ? freeItemsOf(discount.freeProductsType, context.lines) : []
+  const freeUnits = freeCartUnits(freeItems)
+
   const requirements = parse<{ minimumOrderValue?: Money | null }>(promotion.requirements, {})
   if (requirements.minimumOrderValue) {
     const minimum = context.convert(
@@ -135,10 +143,16 @@ export function evaluatePromotion(
       requirements.minimumOrderValue.currency,
       context.currency,
     )
-    if (context.subtotal < minimum) {
+    // What the shopper pays for among the goods the promotion is for.
+    const countedSubtotal = counted.reduce(
+      (sum, line) => sum + line.unitPrice * Math.max(0, line.quantity - (freeUnits.get(line.variantId) ?? 0)),
+      0,
+    )
+    if (countedSubtotal < minimum) {
+      const notCounted = excluded.size > 0 || freeUnits.size > 0 ? ' (excluded and free products do not count)' : ''
       return refuse(
         'PROMOTION_MINIMUM_NOT_MET',
-        `${label} needs an order of at least ${formatMoney(minimum, context.currency)}.`,
+        `${label} needs an order of at least ${formatMoney(minimum, context.currency)}${notCounted}.`,
         {
           minimumMinor: minimum,
           currency: context.currency,
@@ -147,10 +161,7 @@ export function evaluatePromotion(
     }
   }
 
-  const appliesTo = parse<{ type: string; products?: string[]; oncePerOrder?: boolean }>(promotion.applies_to, {
-    type: 'ENTIRE_ORDER',
-  })
-  let eligible = context.subtotal
+  let eligible = counted.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)
   if (appliesTo.type === 'SELECTED_PRODUCTS' || appliesTo.type === 'SelectedProducts') {
     const products = new Set(appliesTo.products ?? [])
     const matching = context.lines.filter((line) => products.has(line.productId))
@@ -162,7 +173,6 @@ export function evaluatePromotion(
       : matching.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)
   }
 
-  const discount = JSON.parse(promotion.discount) as ShopDiscount
   const shippingIfFree = (free: boolean) => (free ? context.shipping : 0)
   switch (discount.type) {
     case 'PERCENTAGE': {
@@ -198,11 +208,7 @@ export function evaluatePromotion(
         applies: true,
         goodsDiscount: 0,
         shippingDiscount: shippingIfFree(discount.freeShipping),
-        freeItems: discount.products.map((product) =>
-          'variantId' in product
-            ? { options: [product.variantId], quantity: product.quantity }
-            : { options: [...product.availableVariantIds], quantity: product.quantity },
-        ),
+        freeItems,
       }
     default:
       return refuse('PROMOTION_NOT_APPLICABLE', `${label} has a discount this checkout does not support.`)

@@ -29,8 +29,8 @@ function expectedDonation(d: DonationsTable) {
     shopId: d.shop_id,
     status: d.status,
     email: d.email,
-    username: d.username,
-    message: d.message,
+    username: d.username ?? undefined,
+    message: d.message ?? undefined,
     amounts: { total: { value: d.total / 100, currency: d.currency } },
     createdAt: d.created_at,
     updatedAt: d.updated_at,
@@ -125,12 +125,14 @@ describe('GET /donations/{donationId}', () => {
     expect(body).toEqual(expectedDonation(donation))
   })
 
-  it('answers null username and message as null', async () => {
-    const anonymous = (await donationsOf(platform.demo.id)).find((d) => d.username === null || d.message === null)
+  it('omits a username and message the donor did not give (never null, as the platform)', async () => {
+    const anonymous = (await donationsOf(platform.demo.id)).find((d) => d.username === null && d.message === null)
     expect(anonymous).toBeDefined()
     const donation = anonymous as DonationsTable
     const { body } = await platform.call('getDonation', { params: { donationId: donation.id } })
     expect(body).toEqual(expectedDonation(donation))
+    expect(body).not.toHaveProperty('username')
+    expect(body).not.toHaveProperty('message')
   })
 
   it('answers 404 DONATION_NOT_FOUND for another shop’s donation and for an unknown id alike', async () => {

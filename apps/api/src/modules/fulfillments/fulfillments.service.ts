@@ -3,6 +3,7 @@ import type { Db, Dialect, Executor } from '../../db/database.js'
 import type { FulfillmentItemsTable, FulfillmentsTable, OrdersTable } from '../../db/schema.js'
 import { validationError } from '../../http/errors.js'
 import { newId } from '../../ids.js'
+import { returnOrderGiftCards } from '../gift-cards/order-gift-cards.js'
 import { canMoveOrderStatus, nextStatusForShipments, type OrderStatus } from '../orders/order-status.js'
 import { findOrderForUpdate } from '../orders/order-status.repository.js'
 import { changeOrderStatus } from '../orders/order-status.service.js'
@@ -230,7 +231,9 @@ export function createFulfillmentService(db: Db, options: FulfillmentOptions) {
         if (!canMoveOrderStatus(order.status, 'CANCELLED')) {
           throw orderNotCancellable(order.id, order.status, `it is ${order.status}`)
         }
-        return orderResource(trx, await changeOrderStatus(trx, order, 'CANCELLED', reason, clock.now()))
+        const cancelled = await changeOrderStatus(trx, order, 'CANCELLED', reason, clock.now())
+        await returnOrderGiftCards(trx, order, cancelled.updated_at)
+        return orderResource(trx, cancelled)
       })
     },
 

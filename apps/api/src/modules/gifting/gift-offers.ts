@@ -1,5 +1,5 @@
 import type { ProductsTable } from '../../db/schema.js'
-import { invalidOffer, offerNotFound } from './gifting.errors.js'
+import { invalidOffer, type OfferField, offerNotFound } from './gifting.errors.js'
 
 /**
  * Which products can be given (as gifts or giveaway links): any product of the shop that is
@@ -9,10 +9,11 @@ import { invalidOffer, offerNotFound } from './gifting.errors.js'
 export function assertGiftableProduct<T extends { product: ProductsTable }>(
   found: T | undefined,
   productId: string,
+  field: OfferField = 'productId',
 ): T {
-  if (!found) throw offerNotFound(productId)
-  if (found.product.access === 'ARCHIVED') throw invalidOffer(productId, 'archived')
-  if (found.product.state === 'SOLD_OUT') throw invalidOffer(productId, 'sold out')
+  if (!found) throw offerNotFound(productId, field)
+  if (found.product.access === 'ARCHIVED') throw invalidOffer(productId, 'archived', field)
+  if (found.product.state === 'SOLD_OUT') throw invalidOffer(productId, 'sold out', field)
   return found
 }
 

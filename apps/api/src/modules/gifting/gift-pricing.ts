@@ -16,3 +16,12 @@ export function giftTaxMinor(subtotalMinor: number, currency: string): number {
 export function giftPrepaidShippingMinor(quantity: number, currency: string): number {
   return quantity * (prepaidShippingPerGiftMinor[currency] ?? defaultPrepaidShippingPerGiftMinor)
 }
+
+/**
+ * What a gift changed to a gift card is worth: its share of the goods and the shipping the gifter
+ * paid for (tax stays out: the card pays for goods that are taxed when ordered). Rounded down to
+ * the minor unit, so the cards of one purchase never exceed what was paid.
+ */
+export function giftCardValueMinor(purchase: { subtotal: number; prepaid_shipping: number; quantity: number }): number {
+  return Math.floor((purchase.subtotal + purchase.prepaid_shipping) / purchase.quantity)
+}

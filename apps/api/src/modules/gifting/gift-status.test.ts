@@ -7,11 +7,18 @@ describe('gift transition table', () => {
     ['redeem', 'AVAILABLE', 'REDEEMED'],
     ['redeem', 'REDEEMED', 'GIFT_ALREADY_REDEEMED'],
     ['redeem', 'CANCELLED', 'GIFT_CANCELLED'],
+    ['redeem', 'CHANGED_TO_GIFT_CARD', 'GIFT_CHANGED_TO_GIFT_CARD'],
     ['redeem', 'CHANGED_TO_PROMOTION', 'GIFT_CHANGED_TO_PROMOTION'],
     ['cancel', 'AVAILABLE', 'CANCELLED'],
     ['cancel', 'REDEEMED', 'GIFT_ALREADY_REDEEMED'],
     ['cancel', 'CANCELLED', 'GIFT_ALREADY_CANCELLED'],
+    ['cancel', 'CHANGED_TO_GIFT_CARD', 'GIFT_CHANGED_TO_GIFT_CARD'],
     ['cancel', 'CHANGED_TO_PROMOTION', 'GIFT_CHANGED_TO_PROMOTION'],
+    ['changeToGiftCard', 'AVAILABLE', 'CHANGED_TO_GIFT_CARD'],
+    ['changeToGiftCard', 'REDEEMED', 'GIFT_ALREADY_REDEEMED'],
+    ['changeToGiftCard', 'CANCELLED', 'GIFT_CANCELLED'],
+    ['changeToGiftCard', 'CHANGED_TO_GIFT_CARD', 'GIFT_CHANGED_TO_GIFT_CARD'],
+    ['changeToGiftCard', 'CHANGED_TO_PROMOTION', 'GIFT_CHANGED_TO_PROMOTION'],
   ] as const
 
   it('covers every action from every status', () => {
@@ -25,7 +32,7 @@ describe('gift transition table', () => {
 
   it.each(table)('%s from %s → %s', (action, status, outcome) => {
     const gift = { id: 'gft_Test', status }
-    if (outcome === 'REDEEMED' || outcome === 'CANCELLED') {
+    if (outcome === 'REDEEMED' || outcome === 'CANCELLED' || outcome === 'CHANGED_TO_GIFT_CARD') {
       expect(nextGiftStatus(gift, action)).toBe(outcome)
     } else {
       let thrown: unknown

@@ -121,8 +121,8 @@ describe('gifting.purchaseGift', () => {
       message: 'Gifts for chat!',
       quantity: 2,
       gifts: [
-        { id: expect.stringMatching(/^gft_/), status: 'AVAILABLE', winner: null },
-        { id: expect.stringMatching(/^gft_/), status: 'AVAILABLE', winner: null },
+        { id: expect.stringMatching(/^gft_/), status: 'AVAILABLE', winner: undefined },
+        { id: expect.stringMatching(/^gft_/), status: 'AVAILABLE', winner: undefined },
       ],
       createdAt: now,
     })
@@ -153,7 +153,7 @@ describe('gifting.purchaseGift', () => {
       email: 'jordan.lee@example.com',
       username: 'jordanlee',
       message: 'Gifts for chat!',
-      gifts: result.purchase.gifts.map((gift) => ({ id: gift.id, status: 'AVAILABLE', winner: null })),
+      gifts: result.purchase.gifts.map((gift) => ({ id: gift.id, status: 'AVAILABLE', winner: undefined })),
       createdAt: isoTime(now),
       durationSeconds: 60,
       endsAt: isoTime(now + 60_000),
@@ -277,7 +277,7 @@ describe('PUT /gifting/draw/{drawId}/finish', () => {
       expect(gift).toEqual({
         id: gift.id,
         status: 'AVAILABLE',
-        winner: { email: null, username: gift.winner.username, selectedAt: now, redeemUri: redeemUri(gift.id) },
+        winner: { email: undefined, username: gift.winner.username, selectedAt: now, redeemUri: redeemUri(gift.id) },
       })
     }
     const read = await platform.call('getGiftDraw', { params: { drawId: draw.id } })
@@ -287,7 +287,7 @@ describe('PUT /gifting/draw/{drawId}/finish', () => {
       body.gifts.map((g: { id: string; winner: { username: string } }) => ({
         id: g.id,
         status: 'AVAILABLE',
-        winner: { email: null, username: g.winner.username, selectedAt: now },
+        winner: { email: undefined, username: g.winner.username, selectedAt: now },
       })),
     )
     expect((await eventsAbout(draw.id)).map((e) => [e.type, e.createdAt])).toEqual([
@@ -311,7 +311,7 @@ describe('PUT /gifting/draw/{drawId}/finish', () => {
         {
           id: giftId,
           status: 'AVAILABLE',
-          winner: { email: null, username: 'pixel_pirate', selectedAt: now, redeemUri: redeemUri(giftId) },
+          winner: { email: undefined, username: 'pixel_pirate', selectedAt: now, redeemUri: redeemUri(giftId) },
         },
       ],
       finishedAt: now,
@@ -322,10 +322,10 @@ describe('PUT /gifting/draw/{drawId}/finish', () => {
     const { draw } = await openDraw(3)
     const { status, body } = await finish(draw.id, [twitch('7'), twitch('8'), twitch('7')])
     expect(status).toBe(200)
-    const won = body.gifts.filter((g: { winner: unknown }) => g.winner !== null)
+    const won = body.gifts.filter((g: { winner: unknown }) => g.winner !== undefined)
     expect(won.map((g: { winner: { username: string } }) => g.winner.username).sort()).toEqual(['viewer_7', 'viewer_8'])
-    expect(body.gifts.filter((g: { winner: unknown }) => g.winner === null)).toEqual([
-      { id: expect.any(String), status: 'AVAILABLE', winner: null },
+    expect(body.gifts.filter((g: { winner: unknown }) => g.winner === undefined)).toEqual([
+      { id: expect.any(String), status: 'AVAILABLE', winner: undefined },
     ])
   })
 
@@ -334,7 +334,7 @@ describe('PUT /gifting/draw/{drawId}/finish', () => {
     const { status, body } = await finish(draw.id, [])
     expect(status).toBe(200)
     expect(body.finishedAt).toBe(isoTime(platform.clock.now()))
-    expect(body.gifts.every((g: { winner: unknown }) => g.winner === null)).toBe(true)
+    expect(body.gifts.every((g: { winner: unknown }) => g.winner === undefined)).toBe(true)
     expect((await eventsAbout(draw.id)).map((e) => e.type)).toEqual(['GIFT_DRAW_STARTED', 'GIFT_DRAW_ENDED'])
   })
 
@@ -475,7 +475,7 @@ describe('the draw deadline (endsAt + 60 s)', () => {
     // Each draw keeps its own gifts: the REDO's winners show in the REDO only.
     const finished = await finish(redo.id, [twitch('1', 'late_lurker')])
     expect(finished.status).toBe(200)
-    const winners = finished.body.gifts.filter((g: { winner: unknown }) => g.winner !== null)
+    const winners = finished.body.gifts.filter((g: { winner: unknown }) => g.winner !== undefined)
     expect(winners).toHaveLength(1)
     const initial = await platform.call('getGiftDraw', { params: { drawId: draw.id } })
     expect(initial.body).toEqual({ ...draw, finishedAt: isoTime(deadline) })
@@ -513,11 +513,13 @@ describe('gifting.redoDraw', () => {
   it('holds a REDO for the gifts left without a winner, and only those', async () => {
     const { purchase: bought, draw } = await openDraw(3)
     const first = await finish(draw.id, [twitch('1')])
-    const left = first.body.gifts.filter((g: { winner: unknown }) => g.winner === null).map((g: { id: string }) => g.id)
+    const left = first.body.gifts
+      .filter((g: { winner: unknown }) => g.winner === undefined)
+      .map((g: { id: string }) => g.id)
     expect(left).toHaveLength(2)
     const redo = await services().gifting.redoDraw(platform.demo.id, bought.id, { durationSeconds: 30 })
     expect(redo).toMatchObject({ type: 'REDO', durationSeconds: 30, finishedAt: null })
-    expect(redo.gifts).toEqual(left.map((id: string) => ({ id, status: 'AVAILABLE', winner: null })))
+    expect(redo.gifts).toEqual(left.map((id: string) => ({ id, status: 'AVAILABLE', winner: undefined })))
     // The INITIAL draw still lists its three gifts, with the winner it picked.
     expect((await platform.call('getGiftDraw', { params: { drawId: draw.id } })).body).toEqual(first.body)
   })
@@ -588,8 +590,8 @@ describe('gifting.redeemGift', () => {
   it('redeems a winner’s gift once, with the order it became', async () => {
     const { purchase: bought, draw } = await openDraw(2)
     const { body } = await finish(draw.id, [twitch('1', 'pixel_pirate')])
-    const won = body.gifts.find((g: { winner: unknown }) => g.winner !== null)
-    const notWon = body.gifts.find((g: { winner: unknown }) => g.winner === null)
+    const won = body.gifts.find((g: { winner: unknown }) => g.winner !== undefined)
+    const notWon = body.gifts.find((g: { winner: unknown }) => g.winner === undefined)
     const order = {
       orderId: '9b7d4c2e-5a1f-4e3b-8c6d-0f2a1b3c4d5e',
       orderFriendlyId: 'K8WQ2MZT',

@@ -51,16 +51,38 @@ export function giftNotWon(giftId: string): DomainError {
   )
 }
 
+/** How an operation names the product it gives: `productId` (giveaway links) or `offerId` (giveaways). */
+export type OfferField = 'productId' | 'offerId'
+
 /** The platform's code for an unknown product in gifting and giveaway-link operations. */
-export function offerNotFound(productId: string): DomainError {
-  return new DomainError('OFFER_NOT_FOUND_ERROR', `Product ${productId} was not found.`, { productId }, 404)
+export function offerNotFound(productId: string, field: OfferField = 'productId'): DomainError {
+  const noun = field === 'offerId' ? 'Offer' : 'Product'
+  return new DomainError('OFFER_NOT_FOUND_ERROR', `${noun} ${productId} was not found.`, { [field]: productId }, 404)
 }
 
-export function invalidOffer(productId: string, reason: 'archived' | 'sold out'): DomainError {
+export function invalidOffer(
+  productId: string,
+  reason: 'archived' | 'sold out',
+  field: OfferField = 'productId',
+): DomainError {
   return new DomainError(
     'GIFT_INVALID_OFFER',
     `Product ${productId} cannot be given away because it is ${reason}.`,
-    { productId },
+    { [field]: productId },
+    400,
+  )
+}
+
+export function giveawayNotFound(giveawayId: string): DomainError {
+  return notFound('GIVEAWAY_NOT_FOUND', `Giveaway ${giveawayId} was not found.`, { giveawayId })
+}
+
+/** A finished giveaway: the same code and 400 as a finished draw (the platform's). */
+export function giveawayAlreadyFinished(giveawayId: string, draw: { id: string; finished_at: string | null }) {
+  return new DomainError(
+    'GIVEAWAY_DRAW_ALREADY_FINISHED',
+    `Giveaway ${giveawayId} is already finished.`,
+    { giveawayId, drawId: draw.id, finishedAt: draw.finished_at },
     400,
   )
 }

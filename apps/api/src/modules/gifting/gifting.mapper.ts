@@ -1,4 +1,5 @@
 import type { GiftDrawsTable, GiftPurchasesTable, GiftsTable } from '../../db/schema.js'
+import { absentIfNull } from '../../http/optional-fields.js'
 import { toMoney } from '../money/money.js'
 import type { GiftUrls } from './gift-urls.js'
 
@@ -10,18 +11,25 @@ function toGiftOfferResource(purchase: GiftPurchasesTable) {
     name: offer.name,
     slug: offer.slug,
     description: offer.description,
-    primaryImage: offer.primaryImage ?? null,
+    primaryImage: absentIfNull(offer.primaryImage),
   }
 }
 
+/** The winner, or undefined: optional fields without a value are omitted, not null (decision 0021). */
 function toGiftWinnerResource(gift: GiftsTable) {
-  if (gift.winner_selected_at === null) return null
-  return { email: gift.winner_email, username: gift.winner_username, selectedAt: gift.winner_selected_at }
+  if (gift.winner_selected_at === null) return undefined
+  return {
+    email: absentIfNull(gift.winner_email),
+    username: absentIfNull(gift.winner_username),
+    selectedAt: gift.winner_selected_at,
+  }
 }
 
 /** Status-specific fields of a gift (contract schema `Gift`, discriminated by `status`). */
 function toGiftStatusFields(gift: GiftsTable) {
   switch (gift.status) {
+    case 'CHANGED_TO_GIFT_CARD':
+      return { status: gift.status, giftCardId: gift.gift_card_id }
     case 'CHANGED_TO_PROMOTION':
       return { status: gift.status, promotionId: gift.promotion_id }
     case 'REDEEMED':
@@ -42,11 +50,11 @@ export function toGiftResource(gift: GiftsTable) {
  * gift without a winner it has none.
  */
 export function toDrawGiftResource(gift: GiftsTable, drawId: string, urls: GiftUrls) {
-  const winner = gift.draw_id === drawId ? toGiftWinnerResource(gift) : null
+  const winner = gift.draw_id === drawId ? toGiftWinnerResource(gift) : undefined
   return {
     id: gift.id,
     ...toGiftStatusFields(gift),
-    winner: winner === null ? null : { ...winner, redeemUri: urls.redeem(gift.id) },
+    winner: winner === undefined ? undefined : { ...winner, redeemUri: urls.redeem(gift.id) },
   }
 }
 
@@ -66,8 +74,8 @@ export function toGiftPurchaseResource(purchase: GiftPurchasesTable, gifts: Gift
       prepaidShipping: money(purchase.prepaid_shipping),
     },
     email: purchase.email,
-    username: purchase.username,
-    message: purchase.message,
+    username: absentIfNull(purchase.username),
+    message: absentIfNull(purchase.message),
     quantity: purchase.quantity,
     gifts: gifts.map(toGiftResource),
     createdAt: purchase.created_at,
@@ -93,8 +101,8 @@ export function toGiftDrawResource(
       total: toMoney(purchase.total, purchase.currency),
     },
     email: purchase.email,
-    username: purchase.username,
-    message: purchase.message,
+    username: absentIfNull(purchase.username),
+    message: absentIfNull(purchase.message),
     gifts: gifts.map((gift) => toDrawGiftResource(gift, draw.id, urls)),
     createdAt: draw.created_at,
     durationSeconds: draw.duration_seconds,
@@ -105,3 +113,50 @@ export function toGiftDrawResource(
 
 export type GiftPurchaseResource = ReturnType<typeof toGiftPurchaseResource>
 export type GiftDrawResource = ReturnType<typeof toGiftDrawResource>
+
+/** The only place a giveaway's wire shape is built (contract schema `Giveaway`, beta). */
+export function toGiveawayResource(purchase: GiftPurchasesTable, draw: GiftDrawsTable) {
+  return {
+    id: purchase.id,
+    friendlyId: purchase.friendly_id,
+    shopId: purchase.shop_id,
+    offer: toGiftOfferResource(purchase),
+    quantity: purchase.quantity,
+    username: purchase.username,
+    message: purchase.message,
+    drawId: draw.id,
+    durationSeconds: draw.duration_seconds,
+    endsAt: draw.ends_at,
+    createdAt: purchase.created_at,
+  }
+}
+
+/** A giveaway's winner and the gift they won (contract schema `GiveawayWinner`). */
+export interface GiveawayWin {
+  userId: string
+  userName: string
+  giftId: string
+}
+
+/**
+ * A finished giveaway (contract schema `GiveawayFinishResult`): `redeemUrl` is the first winner's
+ * page, and is left out — not null — when nobody won, as the platform's clients expect.
+ */
+export function toGiveawayFinishResource(
+  purchase: GiftPurchasesTable,
+  draw: { id: string; finished_at: string },
+  wins: GiveawayWin[],
+  urls: GiftUrls,
+) {
+  const winners = wins.map((win) => ({ ...win, redeemUrl: urls.redeem(win.giftId) }))
+  return {
+    id: purchase.id,
+    ...(winners[0] ? { redeemUrl: winners[0].redeemUrl } : {}),
+    winners,
+    drawId: draw.id,
+    finishedAt: draw.finished_at,
+  }
+}
+
+export type GiveawayResource = ReturnType<typeof toGiveawayResource>
+export type GiveawayFinishResource = ReturnType<typeof toGiveawayFinishResource>

@@ -97,6 +97,19 @@ export function findOpenDrawOfPurchase(db: Executor, shopId: string, giftPurchas
     .executeTakeFirst()
 }
 
+/** The purchase's most recent draw, open or finished. */
+export function findLatestDrawOfPurchase(db: Executor, shopId: string, giftPurchaseId: string) {
+  return db
+    .selectFrom('gift_draws')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('gift_purchase_id', '=', giftPurchaseId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
 export async function hasDraws(db: Executor, shopId: string, giftPurchaseId: string): Promise<boolean> {
   const row = await db
     .selectFrom('gift_draws')

@@ -4,6 +4,9 @@ import type { GiftDrawsTable, GiftPurchasesTable, GiftsTable } from '../../db/sc
 import { validationError } from '../../http/errors.js'
 import { newFriendlyId, newId } from '../../ids.js'
 import { recordEvent } from '../events/event-outbox.js'
+import { type GiftCardResource, toGiftCardResource } from '../gift-cards/gift-cards.mapper.js'
+import { insertGiftCard } from '../gift-cards/gift-cards.repository.js'
+import { newGiftCardRecord } from '../gift-cards/gift-cards.service.js'
 import { isShopStreaming } from '../streaming/streaming.repository.js'
 import {
   defaultDrawDurationSeconds,
@@ -17,7 +20,7 @@ import {
 } from './draw-policy.js'
 import { cryptoRandomInt, type DrawParticipant, pickWinners, type RandomInt } from './draw-winners.js'
 import { assertGiftableProduct, toGiftOfferSnapshot } from './gift-offers.js'
-import { giftPrepaidShippingMinor, giftTaxMinor } from './gift-pricing.js'
+import { giftCardValueMinor, giftPrepaidShippingMinor, giftTaxMinor } from './gift-pricing.js'
 import { nextGiftStatus } from './gift-status.js'
 import { createGiftUrls } from './gift-urls.js'
 import {
@@ -49,6 +52,7 @@ import {
   setGiftWinner,
   updateGiftFromStatus,
 } from './gifting.repository.js'
+import { returnUnwonGiftsToShop } from './giveaway-returns.js'
 
 export interface GiftingOptions {
   /** Base of the public site; gift redemption links point there. */
@@ -151,6 +155,7 @@ export function createGiftingService(db: Db, options: GiftingOptions) {
   async function expireDraw(trx: Executor, draw: GiftDrawsTable): Promise<GiftDrawResource | undefined> {
     const finishedAt = isoTime(drawDeadline(draw.ends_at))
     if (!(await closeDraw(trx, draw, finishedAt, 'EXPIRED'))) return undefined
+    await returnUnwonGiftsToShop(trx, draw, finishedAt)
     const resource = await drawResource(trx, { ...draw, finished_at: finishedAt, outcome: 'EXPIRED' })
     await recordEvent(trx, { shopId: draw.shop_id, type: 'GIFT_DRAW_ENDED', data: resource }, clock.now())
     return resource
@@ -203,6 +208,8 @@ export function createGiftingService(db: Db, options: GiftingOptions) {
   return {
     getGiftPurchase,
     getGiftDraw,
+    /** Ends an overdue draw without winners (GIFT_DRAW_ENDED), in the caller's transaction. */
+    expireDraw,
 
     /**
      * A supporter bought `quantity` gifts of a product for the stream's chat: the purchase and its
@@ -401,6 +408,37 @@ export function createGiftingService(db: Db, options: GiftingOptions) {
         return getGiftPurchase(shopId, gift.gift_purchase_id, trx)
       }
       return executor ? redeem(executor) : db.transaction().execute(redeem)
+    },
+
+    /**
+     * A draw winner takes a gift card instead of the product (decision 0022): the gift becomes
+     * CHANGED_TO_GIFT_CARD with the new card's id, and the card — worth the gift's share of what the
+     * gifter paid for goods and shipping, in the purchase's currency — is answered with its full
+     * code, once. One transaction; refused with 409 like a redemption (no winner, redeemed already,
+     * cancelled, changed already).
+     */
+    async changeGiftToGiftCard(shopId: string, giftId: string): Promise<GiftCardResource> {
+      return db.transaction().execute(async (trx) => {
+        const gift = await findGift(trx, shopId, giftId, dialect)
+        if (!gift || gift.gift_purchase_id === null) throw giftNotFound(giftId)
+        const status = nextGiftStatus(gift, 'changeToGiftCard')
+        if (gift.winner_selected_at === null) throw giftNotWon(giftId)
+        const purchase = await findGiftPurchase(trx, shopId, gift.gift_purchase_id)
+        if (!purchase) throw new Error(`Gift ${giftId} references a gift purchase outside shop ${shopId}`)
+        const { row, code } = newGiftCardRecord({
+          shopId,
+          currency: purchase.currency,
+          amount: giftCardValueMinor(purchase),
+          source: { type: 'GIFT', giftId: gift.id },
+          now: clock.now(),
+        })
+        await insertGiftCard(trx, row)
+        if (!(await updateGiftFromStatus(trx, gift, gift.status, { status, gift_card_id: row.id }))) {
+          nextGiftStatus((await findGift(trx, shopId, giftId)) ?? gift, 'changeToGiftCard')
+          throw new Error(`Gift ${giftId} changed while it was being changed to a gift card`)
+        }
+        return toGiftCardResource(row, code)
+      })
     },
   }
 }

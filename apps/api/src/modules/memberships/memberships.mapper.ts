@@ -12,6 +12,7 @@ export function toTierVariantResource(variant: Omit<MembershipTierVariantsTable,
     tierId: variant.tier_id,
     interval: variant.interval,
     amount: toMoney(variant.amount, variant.currency),
+    offerId: variant.offer_id ?? undefined,
   }
 }
 
@@ -29,7 +30,7 @@ export function toMembershipTierResource(tier: MembershipTiersTable, variants: M
 
 function toMemberSubscriptionResource(member: MemberRow) {
   if (member.subscription_type === 'NONE') return { type: 'NONE' }
-  const { variant_id, variant_tier_id, variant_interval, variant_currency, variant_amount } = member
+  const { variant_id, variant_tier_id, variant_interval, variant_currency, variant_amount, variant_offer_id } = member
   if (
     variant_id === null ||
     variant_tier_id === null ||
@@ -48,6 +49,7 @@ function toMemberSubscriptionResource(member: MemberRow) {
       interval: variant_interval,
       currency: variant_currency,
       amount: variant_amount,
+      offer_id: variant_offer_id,
     }),
   }
 }

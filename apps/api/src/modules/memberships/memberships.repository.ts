@@ -36,6 +36,7 @@ function membersWithVariant(db: Executor, shopId: string) {
       'variant.interval as variant_interval',
       'variant.currency as variant_currency',
       'variant.amount as variant_amount',
+      'variant.offer_id as variant_offer_id',
     ])
     .where('members.shop_id', '=', shopId)
 }

@@ -6,8 +6,20 @@ let platform: TestPlatform
 
 /** Our own tier and members (beside the seed's) so that every expected value is written out below. */
 const tierId = 'mt_990001'
-const monthly = { id: 'mtv_990002', tierId, interval: 'MONTHLY', amount: { value: 7.5, currency: 'USD' } }
-const annual = { id: 'mtv_990001', tierId, interval: 'ANNUAL', amount: { value: 75, currency: 'USD' } }
+const monthly = {
+  id: 'mtv_990002',
+  tierId,
+  interval: 'MONTHLY',
+  amount: { value: 7.5, currency: 'USD' },
+  offerId: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e02',
+}
+const annual = {
+  id: 'mtv_990001',
+  tierId,
+  interval: 'ANNUAL',
+  amount: { value: 75, currency: 'USD' },
+  offerId: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e01',
+}
 const tier = {
   id: tierId,
   name: 'Test Grove',
@@ -61,8 +73,24 @@ beforeAll(async () => {
   await db
     .insertInto('membership_tier_variants')
     .values([
-      { id: annual.id, tier_id: tierId, shop_id: platform.demo.id, interval: 'ANNUAL', currency: 'USD', amount: 7500 },
-      { id: monthly.id, tier_id: tierId, shop_id: platform.demo.id, interval: 'MONTHLY', currency: 'USD', amount: 750 },
+      {
+        id: annual.id,
+        tier_id: tierId,
+        shop_id: platform.demo.id,
+        interval: 'ANNUAL',
+        currency: 'USD',
+        amount: 7500,
+        offer_id: annual.offerId,
+      },
+      {
+        id: monthly.id,
+        tier_id: tierId,
+        shop_id: platform.demo.id,
+        interval: 'MONTHLY',
+        currency: 'USD',
+        amount: 750,
+        offer_id: monthly.offerId,
+      },
     ])
     .execute()
   await db

@@ -87,12 +87,17 @@ export function createMembershipService(db: Db, options: { clock?: Clock } = {})
       throw subscriptionTransitionNotAllowed(member, change, to)
     }
     const now = clock.now()
+    const expired = change === 'expire' ? (await getMember(member.shop_id, member.id, trx)).subscription : undefined
     const changes = { subscription_type: to, variant_id: variant?.id ?? null, updated_at: isoTime(now) }
     if (!(await updateMemberSubscription(trx, member, changes))) {
       throw new Error(`Member ${member.id} changed while their subscription was being changed`)
     }
     const resource = await getMember(member.shop_id, member.id, trx)
-    await recordEvent(trx, { shopId: member.shop_id, type: subscriptionEvents[change], data: resource }, now)
+    // SUBSCRIPTION_EXPIRED carries the subscription that expired — its last type and tier variant,
+    // which receivers read (`subscription.variant`) — while the member's own is NONE from now on
+    // (decision 0021).
+    const data = expired === undefined ? resource : { ...resource, subscription: expired }
+    await recordEvent(trx, { shopId: member.shop_id, type: subscriptionEvents[change], data }, now)
     return resource
   }
 

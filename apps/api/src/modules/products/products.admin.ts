@@ -34,6 +34,7 @@ export interface VariantInput {
   unitPrice: Money
   compareAtPrice: Money | null
   unitCost: Money | null
+  creatorDeclaredCost?: Money | null
   attributes: {
     description: string
     color: { name: string; swatch: string } | null
@@ -137,6 +138,7 @@ interface PreparedVariant {
   unitPrice: number
   compareAtPrice: number | null
   unitCost: number | null
+  creatorDeclaredCost: number | null
 }
 
 /** Amounts in the shop's currency at its precision, distinct SKUs; every issue at once (400). */
@@ -189,6 +191,8 @@ function prepareVariants(input: ProductInput, currency: string): PreparedVariant
       unitPrice: minor(variant.unitPrice, `${field}/unitPrice`),
       compareAtPrice: variant.compareAtPrice === null ? null : minor(variant.compareAtPrice, `${field}/compareAtPrice`),
       unitCost: variant.unitCost === null ? null : minor(variant.unitCost, `${field}/unitCost`),
+      creatorDeclaredCost:
+        variant.creatorDeclaredCost == null ? null : minor(variant.creatorDeclaredCost, `${field}/creatorDeclaredCost`),
     }
   })
   if (issues.length > 0) throw validationError(issues)
@@ -222,6 +226,7 @@ function variantColumns(
     unit_price: variant.unitPrice,
     compare_at_price: variant.compareAtPrice,
     unit_cost: variant.unitCost,
+    creator_declared_cost: variant.creatorDeclaredCost,
     attributes: json(input.attributes),
     stock_type: input.stock.type,
     in_stock: input.stock.type === 'LIMITED' ? input.stock.inStock : null,

@@ -8,6 +8,10 @@ import { oncePerOrderNotSupported } from './promotions.errors.js'
  * field are accepted and one is kept (decision 0004): `EntireOrder`/`SelectedProducts` →
  * `ENTIRE_ORDER`/`SELECTED_PRODUCTS`, `maximumUse` → `maximumUsesNumber`, `shipping` →
  * `shippingOption`, `ids` → `tiersIds`; when both are sent, the canonical one wins.
+ * `appliesToProducts` (the platform's request field) is an alias of a `SELECTED_PRODUCTS`
+ * `appliesTo`; sent with a different `appliesTo` it is refused naming both (decision 0023). The
+ * deprecated flat `FREE_PRODUCTS` form (`freeProductsType` a string, `products` beside it) is
+ * stored in the platform's shape, `freeProductsType: {type, products}`.
  */
 
 export type ShippingOption = 'Excluded' | 'Included' | 'FreeLowestOnly' | 'Free'
@@ -16,14 +20,20 @@ export type FreeProductInput =
   | { variantId: string; quantity: number }
   | { availableVariantIds: string[]; quantity: number }
 
+/** Contract schema `FreeProductsType`: the platform's shape, and what the column holds. */
+export type FreeProductsType =
+  | { type: 'AUTO_ADDED'; products: { variantId: string; quantity: number }[] }
+  | { type: 'MANUALLY_ADDED'; products: { availableVariantIds: string[]; quantity: number }[] }
+
 export type ShopDiscountInput =
   | { type: 'PERCENTAGE'; percentage: number; shippingOption?: ShippingOption; shipping?: ShippingOption }
   | { type: 'FLAT_RATE'; money: Money; freeShipping: boolean }
   | { type: 'FREE_SHIPPING'; lowestOnly?: boolean }
   | {
       type: 'FREE_PRODUCTS'
-      freeProductsType: 'AUTO_ADDED' | 'MANUALLY_ADDED'
-      products: FreeProductInput[]
+      freeProductsType: FreeProductsType | 'AUTO_ADDED' | 'MANUALLY_ADDED'
+      /** Deprecated flat form only. */
+      products?: FreeProductInput[]
       freeShipping?: boolean
     }
 
@@ -35,6 +45,9 @@ interface ShopFieldsInput {
   appliesTo?:
     | { type: 'ENTIRE_ORDER' | 'EntireOrder' }
     | { type: 'SELECTED_PRODUCTS' | 'SelectedProducts'; products: string[]; oncePerOrder?: boolean }
+    | { type: 'ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS'; excludedProducts: string[] }
+  /** The platform's request spelling of a SELECTED_PRODUCTS `appliesTo`. */
+  appliesToProducts?: { productIds: string[]; oncePerOrder?: boolean }
 }
 
 interface MembershipFieldsInput {
@@ -66,10 +79,10 @@ export interface NormalisedPromotion {
   tiers: unknown
   /** Every amount with where it was given (`field`), for the shop-currency check. */
   amounts: { field: string; money: Money }[]
-  /** Products named by `appliesTo.products`, in request order. */
-  productIds: string[]
-  /** Variants named by `discount.products`, in request order. */
-  variantIds: string[]
+  /** Products named by `appliesTo` (or `appliesToProducts`), with the field naming each, in request order. */
+  products: { field: string; id: string }[]
+  /** Variants named by `discount.freeProductsType.products`, with the field naming each, in request order. */
+  variants: { field: string; id: string }[]
   /** Tiers named by `tiers.tiersIds`, in request order. */
   tierIds: string[]
 }
@@ -109,29 +122,146 @@ function normaliseShopDiscount(discount: ShopDiscountInput, issues: ValidationIs
     case 'FREE_SHIPPING':
       return { type: 'FREE_SHIPPING', lowestOnly: discount.lowestOnly ?? false }
     case 'FREE_PRODUCTS':
-      if (discount.freeProductsType === 'AUTO_ADDED') {
-        discount.products.forEach((product, index) => {
-          if (!('variantId' in product)) {
-            issues.push({
-              location: 'body',
-              field: `discount/products/${index}/variantId`,
-              rule: 'required',
-              message: 'AUTO_ADDED free products must name a variantId',
-            })
-          }
-        })
-      }
       return {
         type: 'FREE_PRODUCTS',
-        freeProductsType: discount.freeProductsType,
-        products: discount.products.map((p) =>
-          'variantId' in p
-            ? { variantId: p.variantId, quantity: p.quantity }
-            : { availableVariantIds: p.availableVariantIds, quantity: p.quantity },
-        ),
+        freeProductsType: freeProductsTypeOf(discount, issues),
         freeShipping: discount.freeShipping ?? false,
       }
   }
+}
+
+type FreeProductsDiscountInput = Extract<ShopDiscountInput, { type: 'FREE_PRODUCTS' }>
+
+/** The platform's `freeProductsType` of either request form (the flat one is deprecated). */
+function freeProductsTypeOf(discount: FreeProductsDiscountInput, issues: ValidationIssue[]): FreeProductsType {
+  const given = discount.freeProductsType
+  if (typeof given === 'object') {
+    if (discount.products !== undefined) {
+      issues.push({
+        location: 'body',
+        field: 'discount/products',
+        rule: 'not',
+        message: 'must not be sent with an object freeProductsType; the products go in freeProductsType.products',
+      })
+    }
+    return given.type === 'AUTO_ADDED'
+      ? { type: 'AUTO_ADDED', products: given.products.map((p) => ({ variantId: p.variantId, quantity: p.quantity })) }
+      : {
+          type: 'MANUALLY_ADDED',
+          products: given.products.map((p) => ({ availableVariantIds: p.availableVariantIds, quantity: p.quantity })),
+        }
+  }
+  if (discount.products === undefined) {
+    issues.push({
+      location: 'body',
+      field: 'discount/products',
+      rule: 'required',
+      message: "must have required property 'products' (the flat form of freeProductsType)",
+    })
+  }
+  const products = discount.products ?? []
+  if (given === 'AUTO_ADDED') {
+    products.forEach((product, index) => {
+      if (!('variantId' in product)) {
+        issues.push({
+          location: 'body',
+          field: `discount/products/${index}/variantId`,
+          rule: 'required',
+          message: 'AUTO_ADDED free products must name a variantId',
+        })
+      }
+    })
+    return {
+      type: 'AUTO_ADDED',
+      products: products.flatMap((p) => ('variantId' in p ? [{ variantId: p.variantId, quantity: p.quantity }] : [])),
+    }
+  }
+  return {
+    type: 'MANUALLY_ADDED',
+    products: products.map((p) => ({
+      availableVariantIds: 'variantId' in p ? [p.variantId] : p.availableVariantIds,
+      quantity: p.quantity,
+    })),
+  }
+}
+
+/** Every variant a FREE_PRODUCTS discount names, with the request field that names it. */
+function freeProductVariants(discount: FreeProductsDiscountInput): { field: string; id: string }[] {
+  const given = discount.freeProductsType
+  const base = typeof given === 'object' ? 'discount/freeProductsType/products' : 'discount/products'
+  const products: FreeProductInput[] = typeof given === 'object' ? given.products : (discount.products ?? [])
+  return products.flatMap((product, index) =>
+    'variantId' in product
+      ? [{ field: `${base}/${index}/variantId`, id: product.variantId }]
+      : product.availableVariantIds.map((id, j) => ({ field: `${base}/${index}/availableVariantIds/${j}`, id })),
+  )
+}
+
+type AppliesTo =
+  | { type: 'ENTIRE_ORDER' }
+  | { type: 'SELECTED_PRODUCTS'; products: string[]; oncePerOrder: boolean }
+  | { type: 'ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS'; excludedProducts: string[] }
+
+function canonicalAppliesTo(input: ShopFieldsInput['appliesTo']): AppliesTo | undefined {
+  switch (input?.type) {
+    case undefined:
+      return undefined
+    case 'SELECTED_PRODUCTS':
+    case 'SelectedProducts':
+      return { type: 'SELECTED_PRODUCTS', products: input.products, oncePerOrder: input.oncePerOrder ?? false }
+    case 'ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS':
+      return { type: 'ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS', excludedProducts: input.excludedProducts }
+    default:
+      return { type: 'ENTIRE_ORDER' }
+  }
+}
+
+const sameIds = (a: string[], b: string[]) => {
+  const left = new Set(a.map((id) => id.toLowerCase()))
+  return left.size === new Set(b.map((id) => id.toLowerCase())).size && b.every((id) => left.has(id.toLowerCase()))
+}
+
+/**
+ * `appliesTo`, or its alias `appliesToProducts`; both may be sent when they say the same (the same
+ * products in any order, the same `oncePerOrder`), otherwise both fields are named in the 400.
+ */
+function resolveAppliesTo(
+  request: ShopFieldsInput,
+  issues: ValidationIssue[],
+): { appliesTo: AppliesTo; products: { field: string; id: string }[]; oncePerOrderField: string } {
+  const canonical = canonicalAppliesTo(request.appliesTo)
+  const alias = request.appliesToProducts
+  if (canonical && alias) {
+    const same =
+      canonical.type === 'SELECTED_PRODUCTS' &&
+      canonical.oncePerOrder === (alias.oncePerOrder ?? false) &&
+      sameIds(canonical.products, alias.productIds)
+    if (!same) {
+      const message = (other: string) =>
+        `must say the same as ${other} (an alias of it) when both are sent; send one of the two`
+      issues.push(
+        { location: 'body', field: 'appliesTo', rule: 'aliasConflict', message: message('appliesToProducts') },
+        { location: 'body', field: 'appliesToProducts', rule: 'aliasConflict', message: message('appliesTo') },
+      )
+    }
+  }
+  if (canonical) {
+    const products =
+      canonical.type === 'SELECTED_PRODUCTS'
+        ? canonical.products.map((id, i) => ({ field: `appliesTo/products/${i}`, id }))
+        : canonical.type === 'ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS'
+          ? canonical.excludedProducts.map((id, i) => ({ field: `appliesTo/excludedProducts/${i}`, id }))
+          : []
+    return { appliesTo: canonical, products, oncePerOrderField: 'appliesTo/oncePerOrder' }
+  }
+  if (alias) {
+    return {
+      appliesTo: { type: 'SELECTED_PRODUCTS', products: alias.productIds, oncePerOrder: alias.oncePerOrder ?? false },
+      products: alias.productIds.map((id, i) => ({ field: `appliesToProducts/productIds/${i}`, id })),
+      oncePerOrderField: 'appliesToProducts/oncePerOrder',
+    }
+  }
+  return { appliesTo: { type: 'ENTIRE_ORDER' }, products: [], oncePerOrderField: 'appliesTo/oncePerOrder' }
 }
 
 /**
@@ -162,8 +292,8 @@ export function normalisePromotion(request: PromotionCreateRequest): NormalisedP
       subscriptionType: { type: request.subscriptionType?.type ?? 'ALL' },
       tiers: tiers.type === 'SELECTED' ? { type: 'SELECTED', tiersIds: tierIds } : { type: 'ALL' },
       amounts: [],
-      productIds: [],
-      variantIds: [],
+      products: [],
+      variants: [],
       tierIds,
     }
   }
@@ -171,15 +301,15 @@ export function normalisePromotion(request: PromotionCreateRequest): NormalisedP
   const discount = normaliseShopDiscount(request.discount, issues)
   const minimum = request.requirements?.minimumOrderValue
   const minimumOrderValue = minimum ? canonicalMoney(minimum, 'requirements/minimumOrderValue', issues) : null
+  const { appliesTo, products, oncePerOrderField } = resolveAppliesTo(request, issues)
   if (issues.length > 0) throw validationError(issues)
 
-  const input = request.appliesTo ?? { type: 'ENTIRE_ORDER' as const }
-  const selected = input.type === 'SELECTED_PRODUCTS' || input.type === 'SelectedProducts' ? input : undefined
-  const appliesTo = selected
-    ? { type: 'SELECTED_PRODUCTS', products: selected.products, oncePerOrder: selected.oncePerOrder ?? false }
-    : { type: 'ENTIRE_ORDER' }
-  if (selected?.oncePerOrder && oncePerOrderUnsupported.includes(request.discount.type)) {
-    throw oncePerOrderNotSupported(request.discount.type)
+  if (
+    appliesTo.type === 'SELECTED_PRODUCTS' &&
+    appliesTo.oncePerOrder &&
+    oncePerOrderUnsupported.includes(request.discount.type)
+  ) {
+    throw oncePerOrderNotSupported(request.discount.type, oncePerOrderField)
   }
   const amounts: NormalisedPromotion['amounts'] = []
   if (request.discount.type === 'FLAT_RATE') {
@@ -200,11 +330,8 @@ export function normalisePromotion(request: PromotionCreateRequest): NormalisedP
     subscriptionType: null,
     tiers: null,
     amounts,
-    productIds: selected?.products ?? [],
-    variantIds:
-      request.discount.type === 'FREE_PRODUCTS'
-        ? request.discount.products.flatMap((p) => ('variantId' in p ? [p.variantId] : p.availableVariantIds))
-        : [],
+    products,
+    variants: request.discount.type === 'FREE_PRODUCTS' ? freeProductVariants(request.discount) : [],
     tierIds: [],
   }
 }

@@ -4,22 +4,28 @@ export function promotionNotFound(promotionId: string): DomainError {
   return notFound('PROMOTION_NOT_FOUND', `Promotion ${promotionId} does not exist.`, { promotionId })
 }
 
-export function oncePerOrderNotSupported(discountType: string): DomainError {
+export function oncePerOrderNotSupported(discountType: string, field = 'appliesTo/oncePerOrder'): DomainError {
   return new DomainError(
     'PROMOTION_ONCE_PER_ORDER_CONFIGURATION_NOT_SUPPORTED_FOR_DISCOUNT_TYPE',
-    `appliesTo.oncePerOrder cannot be combined with a ${discountType} discount.`,
-    { field: 'appliesTo/oncePerOrder', discountType },
+    `${field.replaceAll('/', '.')} cannot be combined with a ${discountType} discount.`,
+    { field, discountType },
     400,
   )
 }
 
-/** A referenced product or variant is not in the shop: 400 (a bad reference in the body), not 404. */
-export function promotionProductNotFound(reference: { productId: string } | { variantId: string }): DomainError {
+/**
+ * A referenced product or variant is not in the shop: 400 (a bad reference in the body), not 404.
+ * `field` is the request field naming it, e.g. `discount/freeProductsType/products/0/variantId`.
+ */
+export function promotionProductNotFound(
+  field: string,
+  reference: { productId: string } | { variantId: string },
+): DomainError {
   const message =
     'productId' in reference
-      ? `Product ${reference.productId} (appliesTo.products) was not found in the shop.`
-      : `Variant ${reference.variantId} (discount.products) was not found in the shop.`
-  return new DomainError('PROMOTION_PRODUCT_NOT_FOUND', message, reference, 400)
+      ? `Product ${reference.productId} (${field.replaceAll('/', '.')}) was not found in the shop.`
+      : `Variant ${reference.variantId} (${field.replaceAll('/', '.')}) was not found in the shop.`
+  return new DomainError('PROMOTION_PRODUCT_NOT_FOUND', message, { field, ...reference }, 400)
 }
 
 export function promotionTierNotFound(tierId: string): DomainError {

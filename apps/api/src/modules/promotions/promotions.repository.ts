@@ -2,11 +2,32 @@ import type { Dialect, Executor } from '../../db/database.js'
 import type { PromotionCodesTable, PromotionsTable } from '../../db/schema.js'
 import type { PageRequest } from '../paging/paging.js'
 
-export function listPromotions(db: Executor, shopId: string, page: PageRequest) {
+/** Only promotions owning one of these upper-cased codes (`GET /promotions?codes=`). */
+export interface PromotionFilter {
+  codeKeys: string[]
+}
+
+function filtered(db: Executor, shopId: string, filter: PromotionFilter | undefined) {
   return db
     .selectFrom('promotions')
-    .selectAll()
     .where('shop_id', '=', shopId)
+    .$if(filter !== undefined, (q) =>
+      filter && filter.codeKeys.length > 0
+        ? q.where('id', 'in', (sub) =>
+            sub
+              .selectFrom('promotion_codes')
+              .select('promotion_id')
+              .where('shop_id', '=', shopId)
+              .where('code_key', 'in', filter.codeKeys),
+          )
+        : // Only blanks were given: no code, so no promotion.
+          q.where((eb) => eb(eb.val(1), '=', 0)),
+    )
+}
+
+export function listPromotions(db: Executor, shopId: string, page: PageRequest, filter?: PromotionFilter) {
+  return filtered(db, shopId, filter)
+    .selectAll()
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(page.size)
@@ -14,10 +35,8 @@ export function listPromotions(db: Executor, shopId: string, page: PageRequest) 
     .execute()
 }
 
-export async function countPromotions(db: Executor, shopId: string): Promise<number> {
-  const row = await db
-    .selectFrom('promotions')
-    .where('shop_id', '=', shopId)
+export async function countPromotions(db: Executor, shopId: string, filter?: PromotionFilter): Promise<number> {
+  const row = await filtered(db, shopId, filter)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow()
   return Number(row.count)

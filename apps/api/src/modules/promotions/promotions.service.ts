@@ -58,6 +58,15 @@ function caseInsensitiveDuplicates(codes: string[]): string[] {
   return [...byKey.values()].filter((group) => group.length > 1).flat()
 }
 
+/**
+ * The `codes` query parameter as upper-cased keys: repeated parameters and comma-separated lists
+ * alike (the platform's clients send either), blanks dropped.
+ */
+function codeKeysOf(codes: string[]): string[] {
+  const keys = codes.flatMap((entry) => entry.split(',')).map((code) => code.trim().toUpperCase())
+  return [...new Set(keys.filter((key) => key !== ''))]
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
@@ -97,12 +106,20 @@ export function createPromotionService(db: Db, options: PromotionServiceOptions)
     const shopCurrency = await findShopCurrency(trx, shopId)
     const foreign = promotion.amounts.find((a) => a.money.currency !== shopCurrency)
     if (foreign) throw promotionCurrencyMismatch(foreign.field, foreign.money.currency, shopCurrency)
-    const products = await findShopProductIds(trx, shopId, promotion.productIds)
-    const missingProduct = promotion.productIds.find((id) => !products.has(id))
-    if (missingProduct) throw promotionProductNotFound({ productId: missingProduct })
-    const variants = await findShopVariantIds(trx, shopId, promotion.variantIds)
-    const missingVariant = promotion.variantIds.find((id) => !variants.has(id))
-    if (missingVariant) throw promotionProductNotFound({ variantId: missingVariant })
+    const products = await findShopProductIds(
+      trx,
+      shopId,
+      promotion.products.map((p) => p.id),
+    )
+    const missingProduct = promotion.products.find((p) => !products.has(p.id))
+    if (missingProduct) throw promotionProductNotFound(missingProduct.field, { productId: missingProduct.id })
+    const variants = await findShopVariantIds(
+      trx,
+      shopId,
+      promotion.variants.map((v) => v.id),
+    )
+    const missingVariant = promotion.variants.find((v) => !variants.has(v.id))
+    if (missingVariant) throw promotionProductNotFound(missingVariant.field, { variantId: missingVariant.id })
     const tiers = await findShopTierIds(trx, shopId, promotion.tierIds)
     const missingTier = promotion.tierIds.find((id) => !tiers.has(id))
     if (missingTier) throw promotionTierNotFound(missingTier)
@@ -110,8 +127,16 @@ export function createPromotionService(db: Db, options: PromotionServiceOptions)
   }
 
   return {
-    async listPromotions(shopId: string, page: PageRequest) {
-      const [rows, total] = await Promise.all([listPromotions(db, shopId, page), countPromotions(db, shopId)])
+    /**
+     * A page of the shop's promotions, newest first; with `codes`, only those owning one of the
+     * codes (ignoring case). Each item is exactly what getPromotion answers for it.
+     */
+    async listPromotions(shopId: string, page: PageRequest, codes?: string[]) {
+      const filter = codes === undefined ? undefined : { codeKeys: codeKeysOf(codes) }
+      const [rows, total] = await Promise.all([
+        listPromotions(db, shopId, page, filter),
+        countPromotions(db, shopId, filter),
+      ])
       const codesOf = await withCodes(shopId, rows)
       return toPage(
         rows.map((row) => toPromotionResource(row, codesOf(row))),

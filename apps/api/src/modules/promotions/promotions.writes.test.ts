@@ -202,42 +202,68 @@ describe('POST /promotions: every type', () => {
     await expectStoredAndRecorded(result)
   })
 
-  it('creates FREE_PRODUCTS promotions, automatically added or chosen by the customer', async () => {
+  it('creates FREE_PRODUCTS promotions in the platform’s shape, automatically added or added by the customer', async () => {
+    const autoAdded = {
+      type: 'FREE_PRODUCTS',
+      freeProductsType: { type: 'AUTO_ADDED', products: [{ variantId: variantIds[0], quantity: 2 }] },
+      freeShipping: false,
+    }
     const auto = await create({
       type: 'SHOP_SINGLE',
       code: code('FREE'),
-      discount: {
-        type: 'FREE_PRODUCTS',
-        freeProductsType: 'AUTO_ADDED',
-        products: [{ variantId: variantIds[0], quantity: 2 }],
-      },
+      discount: autoAdded,
       requirements: { minimumOrderValue: { value: 100, currency: 'USD' } },
       limits: { oneUsePerCustomer: true },
     })
-    expect(auto.status).toBe(200)
-    expect(auto.body.discount).toEqual({
-      type: 'FREE_PRODUCTS',
-      freeProductsType: 'AUTO_ADDED',
-      products: [{ variantId: variantIds[0], quantity: 2 }],
-      freeShipping: false,
-    })
+    expect(auto.status, JSON.stringify(auto.body)).toBe(200)
+    expect(auto.body.discount).toEqual(autoAdded)
     await expectStoredAndRecorded(auto)
     const manual = await create({
-      type: 'SHOP_SINGLE',
-      code: code('FREE'),
+      type: 'SHOP_MULTI',
+      codes: [code('FREE'), code('FREE')],
       discount: {
         type: 'FREE_PRODUCTS',
-        freeProductsType: 'MANUALLY_ADDED',
-        products: [{ availableVariantIds: variantIds, quantity: 1 }],
+        freeProductsType: { type: 'MANUALLY_ADDED', products: [{ availableVariantIds: variantIds, quantity: 1 }] },
         freeShipping: true,
       },
     })
+    expect(manual.status, JSON.stringify(manual.body)).toBe(200)
     expect(manual.body.discount).toEqual({
       type: 'FREE_PRODUCTS',
-      freeProductsType: 'MANUALLY_ADDED',
-      products: [{ availableVariantIds: variantIds, quantity: 1 }],
+      freeProductsType: { type: 'MANUALLY_ADDED', products: [{ availableVariantIds: variantIds, quantity: 1 }] },
       freeShipping: true,
     })
+    await expectStoredAndRecorded(manual)
+    const list = await platform.call('listPromotions', { query: { codes: manual.body.codes[0].code } })
+    expect(list.body.results).toEqual([manual.body])
+  })
+
+  it('still accepts the deprecated flat FREE_PRODUCTS form and answers the platform’s shape', async () => {
+    const result = await create({
+      type: 'SHOP_SINGLE',
+      code: code('FLAT'),
+      discount: {
+        type: 'FREE_PRODUCTS',
+        freeProductsType: 'MANUALLY_ADDED',
+        products: [
+          { availableVariantIds: variantIds, quantity: 1 },
+          { variantId: variantIds[0], quantity: 2 },
+        ],
+      },
+    })
+    expect(result.status, JSON.stringify(result.body)).toBe(200)
+    expect(result.body.discount).toEqual({
+      type: 'FREE_PRODUCTS',
+      freeProductsType: {
+        type: 'MANUALLY_ADDED',
+        products: [
+          { availableVariantIds: variantIds, quantity: 1 },
+          { availableVariantIds: [variantIds[0]], quantity: 2 },
+        ],
+      },
+      freeShipping: false,
+    })
+    await expectStoredAndRecorded(result)
   })
 
   it('creates a MEMBERSHIPS_SINGLE promotion with its defaults', async () => {
@@ -479,8 +505,8 @@ describe('POST /promotions: rules that depend on the shop', () => {
       expect(result.status).toBe(400)
       expect(result.body).toEqual({
         code: 'PROMOTION_PRODUCT_NOT_FOUND',
-        message: `Product ${id} (appliesTo.products) was not found in the shop.`,
-        details: { productId: id },
+        message: `Product ${id} (appliesTo.products.1) was not found in the shop.`,
+        details: { field: 'appliesTo/products/1', productId: id },
       })
     }
     const variant = await create({
@@ -494,7 +520,10 @@ describe('POST /promotions: rules that depend on the shop', () => {
     })
     expect(variant.status).toBe(400)
     expect(variant.body.code).toBe('PROMOTION_PRODUCT_NOT_FOUND')
-    expect(variant.body.details).toEqual({ variantId: foreign.variantId })
+    expect(variant.body.details).toEqual({
+      field: 'discount/products/0/availableVariantIds/1',
+      variantId: foreign.variantId,
+    })
   })
 
   it('answers 400 PROMOTION_TIER_NOT_FOUND for another shop’s tier', async () => {

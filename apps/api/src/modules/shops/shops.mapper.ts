@@ -1,4 +1,5 @@
 import type { ShopsTable } from '../../db/schema.js'
+import { toAddressResource } from '../../http/optional-fields.js'
 
 export function toShopResource(shop: ShopsTable) {
   return {
@@ -11,5 +12,7 @@ export function toShopResource(shop: ShopsTable) {
 }
 
 export function toContactInfoResource(shop: ShopsTable) {
-  return JSON.parse(shop.contact_info) as Record<string, unknown>
+  const info = JSON.parse(shop.contact_info) as Record<string, unknown>
+  // `location` is an `Address`, whose optional lines are omitted, not null (decision 0021).
+  return info.location ? { ...info, location: toAddressResource(info.location) } : info
 }

@@ -1,4 +1,5 @@
 import type { CollectionsTable, ProductsTable, VariantsTable } from '../../db/schema.js'
+import { withoutNulls } from '../../http/optional-fields.js'
 import { toMoney } from '../money/money.js'
 
 /**
@@ -28,7 +29,7 @@ export function toStorefrontVariant(variant: VariantsTable, price: PriceConverte
     sku: variant.sku,
     unitPrice: price(variant.unit_price, variant.currency),
     ...(variant.compare_at_price === null ? {} : { compareAtPrice: price(variant.compare_at_price, variant.currency) }),
-    attributes: JSON.parse(variant.attributes) as unknown,
+    attributes: withoutNulls(JSON.parse(variant.attributes)),
     stock: toStock(variant),
     weight: JSON.parse(variant.weight) as unknown,
     dimensions: JSON.parse(variant.dimensions) as unknown,

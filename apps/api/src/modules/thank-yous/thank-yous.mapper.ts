@@ -1,4 +1,5 @@
 import type { ThankYousTable } from '../../db/schema.js'
+import { absentIfNull } from '../../http/optional-fields.js'
 
 /**
  * The only place a thank-you's wire shape is built (contract schema `ThankYou`). Every contribution
@@ -14,8 +15,9 @@ export function toThankYouResource(thankYou: ThankYousTable) {
       shopId: thankYou.shop_id,
       supporter: {
         email: thankYou.supporter_email,
-        username: thankYou.supporter_username,
-        message: thankYou.supporter_message,
+        // Omitted, not null, when the supporter gave none (decision 0021).
+        username: absentIfNull(thankYou.supporter_username),
+        message: absentIfNull(thankYou.supporter_message),
       },
     },
   }

@@ -27,7 +27,11 @@ function expectedThankYou(t: ThankYousTable) {
       type: t.contribution_type,
       id: t.contribution_id,
       shopId: t.shop_id,
-      supporter: { email: t.supporter_email, username: t.supporter_username, message: t.supporter_message },
+      supporter: {
+        email: t.supporter_email,
+        username: t.supporter_username ?? undefined,
+        message: t.supporter_message ?? undefined,
+      },
     },
   }
 }

@@ -30,10 +30,14 @@ export function webhookOwnerOf(principal: ShopPrincipal): WebhookOwner {
   return { shopId: principal.shopId, appId: principal.kind === 'platformApp' ? principal.appId : null }
 }
 
-/** Body of `POST /webhooks` and `PUT /webhooks/{webhookConfigurationId}`. */
+/**
+ * Body of `POST /webhooks` and `PUT /webhooks/{webhookConfigurationId}`: `allowedTypes`, or its
+ * alias `types` (the real platform's example apps send it); the contract requires one of them.
+ */
 export interface WebhookConfigurationRequest {
   url: string
-  allowedTypes: string[]
+  allowedTypes?: string[]
+  types?: string[]
 }
 
 export interface WebhookConfigurationOptions {
@@ -51,28 +55,42 @@ function configurationNotFound(webhookConfigurationId: string) {
   })
 }
 
-/** The rules on `allowedTypes` (the router checks them against the schema too): non-empty, known, no repeats. */
-function assertAllowedTypes(allowedTypes: readonly string[]): WebhookEventType[] {
+/**
+ * The event types of a request: `allowedTypes`, else its alias `types`. Both may be sent when they
+ * list the same types (in any order); different lists are a 400 naming both fields. The chosen list
+ * must be non-empty, known, without repeats (the router checks the schema too; this holds for
+ * callers that bypass it).
+ */
+function assertAllowedTypes(request: WebhookConfigurationRequest): WebhookEventType[] {
+  const { allowedTypes, types } = request
+  if (allowedTypes !== undefined && types !== undefined) {
+    const canonical = new Set(allowedTypes)
+    const alias = new Set(types)
+    if (canonical.size !== alias.size || [...alias].some((type) => !canonical.has(type))) {
+      const message = 'allowedTypes and its alias types list different event types; send one of them'
+      throw validationError([
+        { location: 'body', field: 'allowedTypes', rule: 'alias', message },
+        { location: 'body', field: 'types', rule: 'alias', message },
+      ])
+    }
+  }
+  const field = allowedTypes !== undefined || types === undefined ? 'allowedTypes' : 'types'
+  const list = allowedTypes ?? types ?? []
   const issues: ValidationIssue[] = []
-  if (allowedTypes.length === 0) {
-    issues.push({ location: 'body', field: 'allowedTypes', rule: 'minItems', message: 'must list at least one type' })
+  if (list.length === 0) {
+    issues.push({ location: 'body', field, rule: 'minItems', message: 'must list at least one type' })
   }
   const seen = new Set<string>()
-  for (const [i, type] of allowedTypes.entries()) {
+  for (const [i, type] of list.entries()) {
     if (!(webhookEventTypes as readonly string[]).includes(type)) {
-      issues.push({
-        location: 'body',
-        field: `allowedTypes/${i}`,
-        rule: 'enum',
-        message: `${type} is not an event type`,
-      })
+      issues.push({ location: 'body', field: `${field}/${i}`, rule: 'enum', message: `${type} is not an event type` })
     } else if (seen.has(type)) {
-      issues.push({ location: 'body', field: 'allowedTypes', rule: 'uniqueItems', message: `repeats ${type}` })
+      issues.push({ location: 'body', field, rule: 'uniqueItems', message: `repeats ${type}` })
     }
     seen.add(type)
   }
   if (issues.length > 0) throw validationError(issues)
-  return allowedTypes as WebhookEventType[]
+  return list as WebhookEventType[]
 }
 
 /**
@@ -110,7 +128,7 @@ export function createWebhookConfigurationService(db: Db, shops: ShopService, op
 
     /** `POST /webhooks`: the new configuration, enabled, with the key its deliveries are signed with. */
     async createConfiguration(owner: WebhookOwner, request: WebhookConfigurationRequest) {
-      const allowedTypes = assertAllowedTypes(request.allowedTypes)
+      const allowedTypes = assertAllowedTypes(request)
       await assertUrlAllowed(request.url)
       const now = isoTime(clock.now())
       const configuration: WebhookConfigurationsTable = {
@@ -140,7 +158,7 @@ export function createWebhookConfigurationService(db: Db, shops: ShopService, op
       webhookConfigurationId: string,
       request: WebhookConfigurationRequest,
     ) {
-      const allowedTypes = assertAllowedTypes(request.allowedTypes)
+      const allowedTypes = assertAllowedTypes(request)
       // Tenancy first: another owner's id is a 404 whatever the body says.
       if (!(await findWebhookConfiguration(db, owner, webhookConfigurationId))) {
         throw configurationNotFound(webhookConfigurationId)

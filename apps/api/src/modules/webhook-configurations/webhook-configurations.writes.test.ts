@@ -45,7 +45,6 @@ const app = (appId: string, shopId = platform.demo.id): ShopPrincipal => ({
 /** Body-schema violations, one at a time: [field, rule, body]. */
 const invalidBodies = [
   ['url', 'required', { allowedTypes: ['ORDER_PLACED'] }],
-  ['allowedTypes', 'required', { url: publicUrl }],
   ['url', 'format', { url: 'https://bad host/hooks', allowedTypes: ['ORDER_PLACED'] }],
   ['url', 'pattern', { url: 'ftp://93.184.216.34/hooks', allowedTypes: ['ORDER_PLACED'] }],
   ['url', 'maxLength', { url: `https://93.184.216.34/${'a'.repeat(2048)}`, allowedTypes: ['ORDER_PLACED'] }],
@@ -53,6 +52,8 @@ const invalidBodies = [
   ['allowedTypes', 'uniqueItems', { url: publicUrl, allowedTypes: ['ORDER_PLACED', 'ORDER_PLACED'] }],
   ['allowedTypes/1', 'enum', { url: publicUrl, allowedTypes: ['ORDER_PLACED', 'ORDER_SHIPPED'] }],
   ['secret', 'additionalProperties', { url: publicUrl, allowedTypes: ['ORDER_PLACED'], secret: 'mine' }],
+  ['types', 'minItems', { url: publicUrl, types: [] }],
+  ['types/0', 'enum', { url: publicUrl, types: ['ORDER_SHIPPED'] }],
 ] as const
 
 /** Forbidden addresses under the default (local) rules: [kind, url, address]. */
@@ -145,6 +146,93 @@ describe('POST /webhooks', () => {
     const { status, body } = await create({ url: publicUrl, allowedTypes: ['ORDER_PLACED'] }, 'none')
     expect(status).toBe(401)
     expect(body.code).toBe('UNAUTHENTICATED')
+  })
+})
+
+/**
+ * The real platform's example apps send the event types as `types`; the contract's canonical field
+ * is `allowedTypes`. Called as those apps call us: the published path, a JSON body with `types`.
+ */
+describe('the alias types on POST and PUT /open-api/v1.0/webhooks', () => {
+  // A fresh rate-limit window (100 requests per 10 s on the manual clock) for this block's calls.
+  beforeAll(() => platform.clock.advance(10_000))
+
+  async function send(method: 'POST' | 'PUT', url: string, body: unknown) {
+    const response = await platform.app.inject({
+      method,
+      url,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${platform.demo.apiUser.username}:${platform.demo.apiUser.password}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify(body),
+    })
+    return { status: response.statusCode, body: response.json() }
+  }
+
+  it('creates and replaces a configuration from types, answering allowedTypes', async () => {
+    const created = await send('POST', '/open-api/v1.0/webhooks', {
+      url: publicUrl,
+      types: ['ORDER_PLACED', 'DONATION'],
+    })
+    expect(created.status).toBe(200)
+    expect(created.body).toMatchObject({ allowedTypes: ['ORDER_PLACED', 'DONATION'], enabled: true })
+    expect(created.body).not.toHaveProperty('types')
+    const { body: read } = await get(created.body.id)
+    expect(read.allowedTypes).toEqual(['ORDER_PLACED', 'DONATION'])
+
+    const updated = await send('PUT', `/open-api/v1.0/webhooks/${created.body.id}`, {
+      url: publicUrl,
+      types: ['GIFT_PURCHASE'],
+    })
+    expect(updated.status).toBe(200)
+    expect(updated.body.allowedTypes).toEqual(['GIFT_PURCHASE'])
+    expect((await get(created.body.id)).body.allowedTypes).toEqual(['GIFT_PURCHASE'])
+  })
+
+  it('accepts both fields when they list the same types, in any order', async () => {
+    const { status, body } = await create({
+      url: publicUrl,
+      allowedTypes: ['ORDER_PLACED', 'DONATION'],
+      types: ['DONATION', 'ORDER_PLACED'],
+    })
+    expect(status).toBe(200)
+    expect(body.allowedTypes).toEqual(['ORDER_PLACED', 'DONATION'])
+  })
+
+  it('answers 400 naming both fields when they differ, and writes nothing', async () => {
+    const before = await db().selectFrom('webhook_configurations').select('id').execute()
+    const created = await send('POST', '/open-api/v1.0/webhooks', {
+      url: publicUrl,
+      allowedTypes: ['ORDER_PLACED'],
+      types: ['DONATION'],
+    })
+    expect(created.status).toBe(400)
+    expect(created.body.code).toBe('REQUEST_VALIDATION_FAILED')
+    expect(created.body.details.errors).toEqual([
+      expect.objectContaining({ location: 'body', field: 'allowedTypes', rule: 'alias' }),
+      expect.objectContaining({ location: 'body', field: 'types', rule: 'alias' }),
+    ])
+    expect(await db().selectFrom('webhook_configurations').select('id').execute()).toHaveLength(before.length)
+
+    const { body: existing } = await create({ url: publicUrl, allowedTypes: ['ORDER_PLACED'] })
+    const updated = await update(existing.id, {
+      url: 'https://93.184.216.34/other',
+      allowedTypes: ['ORDER_PLACED', 'DONATION'],
+      types: ['ORDER_PLACED'],
+    })
+    expect(updated.status).toBe(400)
+    expect(updated.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['allowedTypes', 'types'])
+    expect((await get(existing.id)).body).toMatchObject({ url: publicUrl, allowedTypes: ['ORDER_PLACED'] })
+  })
+
+  it('answers 400 naming allowedTypes and types when neither is sent', async () => {
+    const { status, body } = await create({ url: publicUrl })
+    expect(status).toBe(400)
+    expect(body.details.errors).toEqual([
+      expect.objectContaining({ location: 'body', field: 'allowedTypes', rule: 'required' }),
+      expect.objectContaining({ location: 'body', field: 'types', rule: 'required' }),
+    ])
   })
 })
 

@@ -7,9 +7,11 @@ import { signatureHeaders } from '../webhooks/delivery-policy.js'
 /**
  * Signatures of a delivery, computed per attempt over the exact bytes sent:
  *
- * - `X-Fanshelf-Hmac-SHA256` (shop configurations) or `X-Fanshelf-Hmac-Apps-SHA256` (platform-app
- *   configurations): base64 HMAC-SHA256 of the raw body, keyed with the secret string as UTF-8 —
- *   the platform's recipe;
+ * - `X-Fourthwall-Hmac-SHA256` and `X-Fanshelf-Hmac-SHA256` (shop configurations) or
+ *   `X-Fourthwall-Hmac-Apps-SHA256` and `X-Fanshelf-Hmac-Apps-SHA256` (platform-app configurations),
+ *   the same value under both names: base64 HMAC-SHA256 of the raw body, keyed with the secret
+ *   string as UTF-8 — the platform's recipe, under the platform's header names so that receivers
+ *   written for it verify our deliveries unchanged;
  * - Standard Webhooks: `webhook-id` (the envelope id, stable across retries), `webhook-timestamp`
  *   (this attempt, Unix seconds) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of
  *   `{id}.{timestamp}.{body}` keyed with the base64-decoded part after `whsec_`), one `v1,…` entry per
@@ -18,7 +20,7 @@ import { signatureHeaders } from '../webhooks/delivery-policy.js'
 
 /** The secrets a configuration's deliveries are signed with. */
 export interface SigningKey {
-  /** Which HMAC header carries the platform-style signature. */
+  /** Which pair of HMAC headers (shop or platform-app names) carries the platform-style signature. */
   kind: 'shop' | 'app'
   /** The current secret first, then a previous one still inside its rotation window. */
   secrets: string[]
@@ -68,8 +70,14 @@ export function signDelivery(key: SigningKey, message: SignedMessage): Record<st
   const [current] = key.secrets
   if (current === undefined) throw new Error('A signing key needs at least one secret')
   const signed = `${message.id}.${message.timestamp}.${message.body}`
+  const hmac = hmacBase64(current, message.body)
+  const [platformName, fanshelfName] =
+    key.kind === 'app'
+      ? [signatureHeaders.app, signatureHeaders.fanshelfApp]
+      : [signatureHeaders.shop, signatureHeaders.fanshelfShop]
   return {
-    [key.kind === 'app' ? signatureHeaders.app : signatureHeaders.shop]: hmacBase64(current, message.body),
+    [platformName]: hmac,
+    [fanshelfName]: hmac,
     [signatureHeaders.id]: message.id,
     [signatureHeaders.timestamp]: String(message.timestamp),
     [signatureHeaders.signature]: key.secrets.map((s) => `v1,${hmacBase64(standardWebhooksKey(s), signed)}`).join(' '),

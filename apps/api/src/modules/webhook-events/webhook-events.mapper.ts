@@ -6,12 +6,21 @@ type AttemptRow = Pick<
   'attempted_at' | 'status_code' | 'latency_ms' | 'error_class' | 'response_excerpt'
 >
 
-/** Contract schema `WebhookEventSummary`: an event of the delivery log without its attempts. */
+/** The `apiVersion` of the envelope stored as the delivery's body (the exact bytes sent). */
+function envelopeApiVersion(body: string): string {
+  return (JSON.parse(body) as { apiVersion: string }).apiVersion
+}
+
+/**
+ * Contract schema `WebhookEventSummary`: an event of the delivery log without its attempts.
+ * `error` is the delivery's last error, omitted (never null, as the real platform) when there is none.
+ */
 export function toWebhookEventSummaryResource(row: WebhookEventRow) {
   return {
     id: row.id,
     webhookId: row.configuration_id,
     type: row.type,
+    apiVersion: envelopeApiVersion(row.body),
     testMode: Number(row.test_mode) === 1,
     url: row.url,
     state: row.state,
@@ -19,6 +28,7 @@ export function toWebhookEventSummaryResource(row: WebhookEventRow) {
     updatedAt: row.updated_at,
     nextAttemptAt: row.state === 'DELIVERED' || row.state === 'FAILED' ? null : row.next_attempt_at,
     attemptCount: Number(row.attempt_count),
+    ...(row.last_error === null ? {} : { error: row.last_error }),
     body: row.body,
   }
 }

@@ -31,6 +31,7 @@ export type WebhookEventRow = Pick<
   | 'updated_at'
   | 'next_attempt_at'
   | 'attempt_count'
+  | 'last_error'
   | 'body'
 > & { url: string; enabled: number }
 
@@ -57,6 +58,7 @@ const eventColumns = [
   'e.updated_at',
   'e.next_attempt_at',
   'e.attempt_count',
+  'e.last_error',
   'e.body',
   'c.url',
   'c.enabled',

@@ -218,6 +218,62 @@ describe('GET /webhook-events', () => {
   })
 })
 
+/** The published document's `apiVersion` and `error` of a webhook event, as its clients read them. */
+describe('apiVersion and error of /open-api/v1.0/webhook-events', () => {
+  async function published(path: string) {
+    const response = await platform.app.inject({
+      method: 'GET',
+      url: `/open-api/v1.0${path}`,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${platform.demo.apiUser.username}:${platform.demo.apiUser.password}`).toString('base64')}`,
+      },
+    })
+    expect(response.statusCode).toBe(200)
+    return response.json()
+  }
+
+  it('carries the envelope’s apiVersion and, while failing, the last attempt’s error; none once delivered', async () => {
+    await createConfiguration(['DONATION'])
+    const [id] = await queueDonation()
+    const queued = await published(`/webhook-events/${id}`)
+    expect(queued.apiVersion).toBe(JSON.parse(queued.body).apiVersion)
+    expect(queued.apiVersion).toBe('V1')
+    expect(queued).not.toHaveProperty('error')
+
+    receiver.respond((_request, response) => response.writeHead(500).end('boom'))
+    await worker().runOnce()
+    const failing = await published(`/webhook-events/${id}`)
+    expect(failing).toMatchObject({ state: 'RETRYING', apiVersion: 'V1', error: 'HTTP 500.' })
+    const listed = await published('/webhook-events?type=DONATION')
+    expect(listed.results.find((e: { id: string }) => e.id === id)).toMatchObject({
+      apiVersion: 'V1',
+      error: 'HTTP 500.',
+    })
+    expect((await platform.call('getWebhookEvent', { params: { webhookEventId: id! } })).body.error).toBe('HTTP 500.')
+
+    await platform.clock.advance(retryDelaysMs[0]! * (1 + retryJitter))
+    receiver.respond(acknowledge)
+    await worker().runOnce()
+    const delivered = await published(`/webhook-events/${id}`)
+    expect(delivered.state).toBe('DELIVERED')
+    expect(delivered).not.toHaveProperty('error')
+    expect(delivered.attempts[0]).toMatchObject({ statusCode: 500, errorClass: 'HTTP_STATUS' })
+  })
+
+  it('names a refused connection', async () => {
+    const { status, body } = await platform.call('createWebhookConfiguration', {
+      body: { url: 'http://127.0.0.1:1/hooks', allowedTypes: ['DONATION'] },
+    })
+    expect(status).toBe(200)
+    const [id] = await queueDonation(body.id)
+    await worker().runOnce()
+    const event = await published(`/webhook-events/${id}`)
+    expect(event.state).toBe('RETRYING')
+    expect(event.error).toMatch(/^ECONNREFUSED/)
+    expect(event.attempts).toEqual([expect.objectContaining({ statusCode: null, errorClass: 'CONNECTION_ERROR' })])
+  })
+})
+
 describe('GET /webhook-events/{id}', () => {
   it('answers the event with every attempt, oldest first', async () => {
     await createConfiguration(['DONATION'])

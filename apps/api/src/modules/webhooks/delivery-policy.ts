@@ -34,9 +34,17 @@ export const perEndpointConcurrency = 4
 /** Standard Webhooks: receivers should reject timestamps further than this from their clock. */
 export const timestampToleranceSeconds = 300
 
+/**
+ * The signature headers of every delivery. The base64 HMAC of the raw body goes out under two names
+ * with the same value: the platform's (`X-Fourthwall-Hmac-…`, which existing receivers verify) and
+ * ours (`X-Fanshelf-Hmac-…`); shop configurations use the `shop` pair, platform-app configurations
+ * the `app` pair. The Standard Webhooks headers come with every delivery too.
+ */
 export const signatureHeaders = {
-  shop: 'X-Fanshelf-Hmac-SHA256',
-  app: 'X-Fanshelf-Hmac-Apps-SHA256',
+  shop: 'X-Fourthwall-Hmac-SHA256',
+  app: 'X-Fourthwall-Hmac-Apps-SHA256',
+  fanshelfShop: 'X-Fanshelf-Hmac-SHA256',
+  fanshelfApp: 'X-Fanshelf-Hmac-Apps-SHA256',
   id: 'webhook-id',
   timestamp: 'webhook-timestamp',
   signature: 'webhook-signature',

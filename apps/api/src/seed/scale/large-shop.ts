@@ -128,6 +128,7 @@ const productColumns = columnsOf<ProductsTable>({
   thumbnail_image: true,
   additional_information: true,
   size_guide: true,
+  digital_files: true,
   created_at: true,
   updated_at: true,
 })
@@ -142,6 +143,7 @@ const variantColumns = columnsOf<VariantsTable>({
   unit_price: true,
   compare_at_price: true,
   unit_cost: true,
+  creator_declared_cost: true,
   attributes: true,
   stock_type: true,
   in_stock: true,
@@ -190,6 +192,8 @@ const orderColumns = columnsOf<OrdersTable>({
   source_gift_id: true,
   source_gift_purchase_id: true,
   tracking_params: true,
+  metadata: true,
+  gift_cards: true,
   created_at: true,
   updated_at: true,
 })

@@ -103,6 +103,20 @@ function Summary({ quote, values, errors, busy, onChoice }: SummaryProps) {
       ? h('p', { className: 'applied', role: 'status' }, `Applied: ${quote.promotion.label}`)
       : h('p', { className: 'applied', role: 'status' }),
     h(
+      'div',
+      { className: 'promo' },
+      h(TextField, {
+        name: 'giftCardCode',
+        label: 'Gift card',
+        values,
+        errors: quote.giftCardError ? [...errors, { field: 'giftCardCode', message: quote.giftCardError }] : errors,
+        autoComplete: 'off',
+        placeholder: 'XXXX-XXXX-XXXX-XXXX',
+        maxLength: 24,
+      }),
+      h('button', { type: 'submit', name: 'action', value: 'apply', className: 'secondary', disabled: busy }, 'Apply'),
+    ),
+    h(
       'dl',
       { className: 'totals', 'aria-live': 'polite' },
       h('dt', null, 'Subtotal'),
@@ -115,6 +129,10 @@ function Summary({ quote, values, errors, busy, onChoice }: SummaryProps) {
       h('dd', null, quote.tax),
       h('dt', { className: 'total' }, 'Total'),
       h('dd', { className: 'total', 'data-testid': 'order-total' }, quote.total),
+      quote.giftCard ? h('dt', null, quote.giftCard.label) : null,
+      quote.giftCard ? h('dd', { 'data-testid': 'gift-card-amount' }, `−${quote.giftCard.amount}`) : null,
+      quote.giftCard ? h('dt', { className: 'total' }, 'To pay by card') : null,
+      quote.giftCard ? h('dd', { className: 'total', 'data-testid': 'amount-due' }, quote.amountDue) : null,
     ),
   )
 }
@@ -162,7 +180,8 @@ export function CheckoutApp({ initial }: { initial: CheckoutPageState }) {
       return
     }
     setBusy(false)
-    if (result.error.details?.field === 'promotionCode') {
+    const refusedField = result.error.details?.field
+    if (refusedField === 'promotionCode' || refusedField === 'giftCardCode') {
       await requote()
       setFormError(result.error.message)
       return
@@ -285,7 +304,7 @@ export function CheckoutApp({ initial }: { initial: CheckoutPageState }) {
         h(
           'button',
           { type: 'submit', name: 'action', value: 'pay', className: 'primary pay', disabled: busy },
-          busy ? 'Working…' : quote.totalMinor > 0 ? `Pay ${quote.total}` : 'Place order',
+          busy ? 'Working…' : quote.amountDueMinor > 0 ? `Pay ${quote.amountDue}` : 'Place order',
         ),
       ),
     ),

@@ -1,7 +1,17 @@
 /// <reference lib="dom" />
-import { type FormEvent, createElement as h, useState } from 'react'
+import { type FormEvent, Fragment, createElement as h, useState } from 'react'
 import { AddressFields, ErrorSummary, fieldId, TextField, useAlertFocus } from './fields.js'
-import { errorFor, type FieldError, type GiftPageState } from './view-model.js'
+import { errorFor, type FieldError, type GiftCardOfferView, type GiftPageState } from './view-model.js'
+
+/** A plain form (no script needed): the winner takes a gift card of the gift's value instead. */
+export function GiftCardOffer({ offer }: { offer: GiftCardOfferView }) {
+  return h(
+    'form',
+    { method: 'post', action: offer.action, className: 'card gift-card-offer' },
+    h('p', null, `Rather have store credit? Take a ${offer.value} gift card instead of the product.`),
+    h('button', { type: 'submit', className: 'secondary' }, `Take a ${offer.value} gift card`),
+  )
+}
 
 /**
  * The gift redemption page: the winner of a giveaway link or a Twitch draw picks a variant and
@@ -49,7 +59,7 @@ export function GiftApp({ initial }: { initial: GiftPageState }) {
     focusAlert()
   }
 
-  return h(
+  const redeemForm = h(
     'form',
     { method: 'post', action: initial.action, noValidate: true, onSubmit, className: 'gift', 'aria-busy': busy },
     h(ErrorSummary, { errors, formError, alertRef }),
@@ -102,4 +112,7 @@ export function GiftApp({ initial }: { initial: GiftPageState }) {
     h(AddressFields, { prefix: 'shipping', legend: 'Shipping address', values, errors, countries: initial.countries }),
     h('button', { type: 'submit', className: 'primary pay', disabled: busy }, busy ? 'Working…' : 'Redeem my gift'),
   )
+  return initial.giftCardOffer
+    ? h(Fragment, null, redeemForm, h(GiftCardOffer, { offer: initial.giftCardOffer }))
+    : redeemForm
 }

@@ -12,7 +12,14 @@ export interface ConfirmationView {
   shippingAddress: string[] | null
 }
 
-export function ConfirmationPage({ view }: { view: ConfirmationView }) {
+/** A digital product's file (or a creator-given URL) the buyer may download. */
+export interface DownloadLinkView {
+  name: string
+  fileSize: string
+  href: string
+}
+
+export function ConfirmationPage({ view, downloads = [] }: { view: ConfirmationView; downloads?: DownloadLinkView[] }) {
   return h(
     'div',
     { className: 'confirmation' },
@@ -62,6 +69,26 @@ export function ConfirmationPage({ view }: { view: ConfirmationView }) {
         ]),
       ),
     ),
+    downloads.length > 0
+      ? h(
+          'section',
+          { className: 'card', 'aria-labelledby': 'downloads-heading', 'data-testid': 'downloads' },
+          h('h2', { id: 'downloads-heading' }, 'Your downloads'),
+          h('p', { className: 'muted' }, 'These links are yours: keep this page to download the files again.'),
+          h(
+            'ul',
+            { className: 'downloads' },
+            downloads.map((link) =>
+              h(
+                'li',
+                { key: link.href },
+                h('a', { href: link.href, download: true, rel: 'noreferrer' }, link.name),
+                link.fileSize ? h('span', { className: 'muted' }, ` · ${link.fileSize}`) : null,
+              ),
+            ),
+          ),
+        )
+      : null,
     view.shippingAddress
       ? h(
           'section',

@@ -34,6 +34,11 @@ export interface QuoteView {
   requiresShipping: boolean
   promotion: { label: string; code: string | null } | null
   promotionError: string | null
+  /** The gift card paying part or all of the total, and what is left to pay by card. */
+  giftCard: { label: string; amount: string } | null
+  giftCardError: string | null
+  amountDue: string
+  amountDueMinor: number
   freeChoices: { chosen: string; options: { variantId: string; label: string }[] }[]
 }
 
@@ -72,6 +77,13 @@ export interface GiftPageState {
   values: Record<string, string>
   errors: FieldError[]
   formError: string | null
+  /** A Twitch gift's winner may take a gift card of this value instead (posted to `action`). */
+  giftCardOffer: GiftCardOfferView | null
+}
+
+export interface GiftCardOfferView {
+  action: string
+  value: string
 }
 
 export type PageState = CheckoutPageState | GiftPageState
