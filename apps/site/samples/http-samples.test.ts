@@ -354,6 +354,12 @@ describe('samples against a running Fanshelf', () => {
     expect(shop.checkoutUrl).toMatch(/\/checkout\/$/)
   })
 
+  it('compat/template-collection.sh answers four USD products to the example storefront’s request', () => {
+    const page = json('compat/template-collection.sh')
+    expect(page.results).toHaveLength(4)
+    for (const product of page.results) expect(product.variants[0].unitPrice.currency).toBe('USD')
+  })
+
   it('the cart samples create, add, change and remove as the guide says', () => {
     const product = json('storefront/product.sh')
     expect(product.slug).toBe('pixel-pines-logo-tee')

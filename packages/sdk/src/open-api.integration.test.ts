@@ -116,6 +116,17 @@ describe('orders', () => {
     expect(fields).toEqual(['page', 'size'])
   })
 
+  it('marks an order’s download complete, creating it from defaultFileUrl', async () => {
+    const [order] = (await client.listOrders({ query: { size: 1 } })).results
+    if (!order) throw new Error('the demo shop has orders')
+    const marked = await client.markOrderDownloaded({
+      path: { orderId: order.id },
+      body: { defaultFileUrl: 'https://files.example.com/wallpaper.zip' },
+    })
+    expect(marked.orderId).toBe(order.id)
+    expect(marked.downloads.some((download) => download.url === 'https://files.example.com/wallpaper.zip')).toBe(true)
+  })
+
   it('creates a fulfilment for a confirmed order', async () => {
     const confirmed = await client.listOrders({ query: { status: ['CONFIRMED'], size: 100 } })
     const order = confirmed.results.find((o) => o.offers.length > 0)
@@ -148,6 +159,12 @@ describe('products', () => {
       body: { available: true },
     })
     expect(available.id).toBe(product.id)
+  })
+
+  it('lists the shop’s collections', async () => {
+    const collections = await paginate(client.listShopCollections, { query: { size: 50 } }).toArray()
+    expect(collections.length).toBeGreaterThan(0)
+    for (const collection of collections) expect(collection.state).toEqual({ type: 'PUBLIC', available: collection.available })
   })
 })
 
@@ -221,6 +238,20 @@ describe('streaming, gifting and giveaway links (API users only)', () => {
 
     const offline = await client.endStreaming({ body: { services: ['TWITCH'] } })
     expect(JSON.stringify(offline)).toContain('OFFLINE')
+  })
+
+  it('creates a giveaway from a bot and finishes it with a Twitch winner (beta)', async () => {
+    const product = (await client.listProducts({ query: { size: 100 } })).results.find(
+      (p) => p.state.type === 'AVAILABLE' && p.access.type === 'PUBLIC',
+    )
+    if (!product) throw new Error('the demo shop has an available product')
+    const giveaway = await client.createGiveaway({ body: { offerId: product.id, quantity: 1 } })
+    expect(giveaway.id).toMatch(/^giv_/)
+    const finished = await client.finishGiveaway({
+      path: { id: giveaway.id },
+      body: { participants: [{ userId: '424242', userName: 'sdk_viewer' }] },
+    })
+    expect(finished.redeemUrl).toMatch(/\/gifts\/gft_[^/]+\/redeem$/)
   })
 
   it('creates giveaway links and reads the packages', async () => {

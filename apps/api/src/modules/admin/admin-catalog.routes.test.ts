@@ -131,9 +131,12 @@ describe('products', () => {
       thumbnailImage: image(2),
       variants: [
         { id: first.id, unitPrice: { value: 49.99, currency: 'USD' }, stock: { type: 'LIMITED', inStock: 3 } },
-        { name: 'Black / XL', compareAtPrice: null, unitCost: null },
+        { name: 'Black / XL' },
       ],
     })
+    // A variant without a compare-at price or cost answers without them (omitted, never null).
+    expect(edited.body.variants[1]).not.toHaveProperty('compareAtPrice')
+    expect(edited.body.variants[1]).not.toHaveProperty('unitCost')
     expect(edited.body.variants.map((v: { id: string }) => v.id)).not.toContain(second.id)
     expect(edited.body.updatedAt).not.toBe(product.updatedAt)
     const events = (await recordedEvents(db(), platform.demo.id, 'PRODUCT_UPDATED')).filter(

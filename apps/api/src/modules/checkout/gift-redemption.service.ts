@@ -100,7 +100,11 @@ export function createGiftRedemptionService(db: Db, options: GiftRedemptionOptio
         shop,
         product,
         variants: await pickableVariants(db, shop.id, product),
-        giftCardValue: purchase ? { minor: giftCardValueMinor(purchase), currency: purchase.currency } : null,
+        // Only a gift a supporter paid for has a value to offer as a gift card (not a shop's giveaway).
+        giftCardValue:
+          purchase && purchase.origin !== 'GIVEAWAY' && giftCardValueMinor(purchase) > 0
+            ? { minor: giftCardValueMinor(purchase), currency: purchase.currency }
+            : null,
       }
     },
 

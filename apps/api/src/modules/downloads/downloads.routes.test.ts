@@ -235,13 +235,12 @@ describe('order metadata', () => {
     expect(byFriendly.body.metadata).toEqual({ source: 'pixel_site', asset_id: 'abc123' })
     const list = await platform.call('listOrders', {})
     expect(list.status, JSON.stringify(list.body)).toBe(200)
-    expect(list.body.results.find((o: { id: string }) => o.id === orderId).metadata).toEqual(order.body.metadata)
-    const event = await db
-      .selectFrom('events')
-      .select('data')
-      .where('type', '=', 'ORDER_PLACED')
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow()
+    const listed = list.body.results.find((o: { id: string }) => o.id === orderId)
+    expect(listed.metadata).toEqual(order.body.metadata)
+    // Every order of this file is placed at the same (manual) time: find this order's event by its id.
+    const events = await db.selectFrom('events').select('data').where('type', '=', 'ORDER_PLACED').execute()
+    const event = events.find((e) => JSON.parse(e.data).id === orderId)
+    if (!event) throw new Error(`no ORDER_PLACED event for order ${orderId}`)
     expect(JSON.parse(event.data).metadata).toEqual({ source: 'pixel_site', asset_id: 'abc123' })
   })
 

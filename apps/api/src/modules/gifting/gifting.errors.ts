@@ -51,6 +51,16 @@ export function giftNotWon(giftId: string): DomainError {
   )
 }
 
+/** A gift nobody paid for (a shop's giveaway from a bot) has no value to turn into a gift card. */
+export function giftCardNotOfferedForGiveaway(giftId: string): DomainError {
+  return new DomainError(
+    'GIFT_CARD_NOT_OFFERED',
+    'A giveaway from the shop is redeemed for its product; only a gift a supporter paid for can be taken as a gift card.',
+    { giftId },
+    409,
+  )
+}
+
 /** How an operation names the product it gives: `productId` (giveaway links) or `offerId` (giveaways). */
 export type OfferField = 'productId' | 'offerId'
 

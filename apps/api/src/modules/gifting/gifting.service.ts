@@ -27,6 +27,7 @@ import {
   drawAlreadyFinished,
   drawInProgress,
   drawNotFound,
+  giftCardNotOfferedForGiveaway,
   giftNotFound,
   giftNotWon,
   giftPurchaseNotFound,
@@ -425,6 +426,10 @@ export function createGiftingService(db: Db, options: GiftingOptions) {
         if (gift.winner_selected_at === null) throw giftNotWon(giftId)
         const purchase = await findGiftPurchase(trx, shopId, gift.gift_purchase_id)
         if (!purchase) throw new Error(`Gift ${giftId} references a gift purchase outside shop ${shopId}`)
+        // A giveaway's gifts were paid by nobody (zero amounts): there is no value to put on a card.
+        if (purchase.origin === 'GIVEAWAY' || giftCardValueMinor(purchase) <= 0) {
+          throw giftCardNotOfferedForGiveaway(giftId)
+        }
         const { row, code } = newGiftCardRecord({
           shopId,
           currency: purchase.currency,

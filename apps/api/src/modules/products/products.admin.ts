@@ -32,13 +32,13 @@ export interface VariantInput {
   name: string
   sku: string
   unitPrice: Money
-  compareAtPrice: Money | null
-  unitCost: Money | null
+  compareAtPrice?: Money | null
+  unitCost?: Money | null
   creatorDeclaredCost?: Money | null
   attributes: {
     description: string
-    color: { name: string; swatch: string } | null
-    size: { name: string } | null
+    color?: { name: string; swatch: string } | null
+    size?: { name: string } | null
   }
   stock: { type: 'LIMITED'; inStock: number } | { type: 'UNLIMITED' }
   weight: { value: number; unit: string }
@@ -189,8 +189,8 @@ function prepareVariants(input: ProductInput, currency: string): PreparedVariant
     return {
       input: variant,
       unitPrice: minor(variant.unitPrice, `${field}/unitPrice`),
-      compareAtPrice: variant.compareAtPrice === null ? null : minor(variant.compareAtPrice, `${field}/compareAtPrice`),
-      unitCost: variant.unitCost === null ? null : minor(variant.unitCost, `${field}/unitCost`),
+      compareAtPrice: variant.compareAtPrice == null ? null : minor(variant.compareAtPrice, `${field}/compareAtPrice`),
+      unitCost: variant.unitCost == null ? null : minor(variant.unitCost, `${field}/unitCost`),
       creatorDeclaredCost:
         variant.creatorDeclaredCost == null ? null : minor(variant.creatorDeclaredCost, `${field}/creatorDeclaredCost`),
     }

@@ -15,8 +15,8 @@ export function FieldCoverage(): ReactNode {
       <strong>
         {facts.carriedFields.toLocaleString('en-US')} of {facts.servedFields.toLocaleString('en-US')}
       </strong>{' '}
-      request and response fields ({percent}%) of the {facts.servedOperations} of {facts.publishedOperations}{' '}
-      published operations Fanshelf serves
+      request and response fields ({percent}%) of the {facts.servedOperations} of {facts.publishedOperations} published
+      operations Fanshelf serves
     </>
   )
 }
