@@ -239,7 +239,9 @@ afterAll(() => {
 
 describe('signature samples against signed deliveries', () => {
   for (const runtime of runtimes) {
-    describe.skipIf(!runtime.available())(`${runtime.language} (${runtime.sample})`, () => {
+    // A missing runtime skips its language on a developer's machine only: CI installs every runtime
+    // (scripts/system-deps.sh sample-runtimes, run by npm run test:site) and fails if one is missing.
+    describe.skipIf(!runtime.available() && !process.env.CI)(`${runtime.language} (${runtime.sample})`, () => {
       let command: string[] = []
       beforeAll(() => {
         command = runtime.prepare()
