@@ -164,7 +164,8 @@ describe('products', () => {
   it('lists the shop’s collections', async () => {
     const collections = await paginate(client.listShopCollections, { query: { size: 50 } }).toArray()
     expect(collections.length).toBeGreaterThan(0)
-    for (const collection of collections) expect(collection.state).toEqual({ type: 'PUBLIC', available: collection.available })
+    for (const collection of collections)
+      expect(collection.state).toEqual({ type: 'PUBLIC', available: collection.available })
   })
 })
 
