@@ -6031,7 +6031,9 @@ export interface operations {
       }
       /**
        * @description `ORDER_HAS_NO_DOWNLOADS_ERROR` — the order has no digital goods and no `defaultFileUrl`
-       *     was sent (`details.orderId`); `REQUEST_VALIDATION_FAILED` — a malformed id or body.
+       *     was sent (`details.orderId`); `REQUEST_VALIDATION_FAILED` — a malformed id or body;
+       *     `MALFORMED_JSON` (a body that is not JSON) and `JSON_TOO_DEEP` (nested more than 64
+       *     levels) — see `RequestBodyError`.
        */
       400: {
         headers: {
