@@ -136,10 +136,10 @@ test('browse → cart → checkout with a code → confirmation → the order in
   await fillDetails(page, 'casey.e2e@example.com', '4242 4242 4242 4242')
   // California: 7.25 % tax; domestic shipping 5.99 for one unit. WINTER10 needs a $50 order: refused.
   await page.getByLabel('Discount code').fill('WINTER10')
-  await page.getByRole('button', { name: 'Apply' }).click()
+  await page.getByRole('button', { name: 'Apply discount' }).click()
   await expect(page.locator('#f-promotionCode-error')).toHaveText('Code WINTER10 needs an order of at least 50.00 USD.')
   await page.getByLabel('Discount code').fill('')
-  await page.getByRole('button', { name: 'Apply' }).click()
+  await page.getByRole('button', { name: 'Apply discount' }).click()
 
   const tax = Math.round(unit * 100 * 0.0725) / 100
   const total = (Math.round(unit * 100) + 599 + Math.round(tax * 100)) / 100
@@ -192,7 +192,7 @@ test('a promotion code applies its discount and the order records it', async ({ 
   await fillCart(page, ['pixel-pines-logo-tee', 'campfire-crew-tee'])
   await fillDetails(page, 'winter.e2e@example.com', '4242 4242 4242 4242')
   await page.getByLabel('Discount code').fill('winter10')
-  await page.getByRole('button', { name: 'Apply' }).click()
+  await page.getByRole('button', { name: 'Apply discount' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Applied' })).toHaveText(
     'Applied: WINTER10 — Winter drop 10% off',
   )

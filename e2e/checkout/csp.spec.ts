@@ -47,10 +47,10 @@ test('checkout, a refused code and the confirmation page run without a policy vi
   await fillCheckoutForm(page, 'csp.e2e@example.com', '4242 4242 4242 4242')
 
   await page.getByLabel('Discount code').fill('NO-SUCH-CODE')
-  await page.getByRole('button', { name: 'Apply' }).click()
+  await page.getByRole('button', { name: 'Apply discount' }).click()
   await expect(page.locator('#f-promotionCode-error')).toBeVisible()
   await page.getByLabel('Discount code').fill('')
-  await page.getByRole('button', { name: 'Apply' }).click()
+  await page.getByRole('button', { name: 'Apply discount' }).click()
   await expect(page.locator('#f-promotionCode-error')).toBeHidden()
 
   await page.getByRole('button', { name: /^Pay / }).click()

@@ -97,7 +97,18 @@ function Summary({ quote, values, errors, busy, onChoice }: SummaryProps) {
         autoComplete: 'off',
         maxLength: 32,
       }),
-      h('button', { type: 'submit', name: 'action', value: 'apply', className: 'secondary', disabled: busy }, 'Apply'),
+      h(
+        'button',
+        {
+          type: 'submit',
+          name: 'action',
+          value: 'apply',
+          className: 'secondary',
+          disabled: busy,
+          'aria-label': 'Apply discount',
+        },
+        'Apply',
+      ),
     ),
     quote.promotion
       ? h('p', { className: 'applied', role: 'status' }, `Applied: ${quote.promotion.label}`)
@@ -114,7 +125,18 @@ function Summary({ quote, values, errors, busy, onChoice }: SummaryProps) {
         placeholder: 'XXXX-XXXX-XXXX-XXXX',
         maxLength: 24,
       }),
-      h('button', { type: 'submit', name: 'action', value: 'apply', className: 'secondary', disabled: busy }, 'Apply'),
+      h(
+        'button',
+        {
+          type: 'submit',
+          name: 'action',
+          value: 'apply',
+          className: 'secondary',
+          disabled: busy,
+          'aria-label': 'Apply gift card',
+        },
+        'Apply',
+      ),
     ),
     h(
       'dl',
