@@ -80,9 +80,10 @@ test.describe('routes of spec §2', () => {
     await page.locator('#not-found-search').fill('signature')
     await page.locator('main search form button[type="submit"]').click()
     await expect(page).toHaveURL(/\/search\/\?q=signature/)
+    // The search page loads the whole offline index (~3 MB) first; see search.spec.ts.
     await expect(
       page.locator('#__docusaurus_skipToContent_fallback a[href^="/webhooks/signature-verification/"]').first(),
-    ).toBeVisible()
+    ).toBeVisible({ timeout: 30_000 })
   })
 
   test('the API reference routes render', async ({ request }) => {
