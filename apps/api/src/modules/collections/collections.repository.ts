@@ -1,11 +1,7 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../db/database.js'
+import { containsPattern } from '../../db/like-pattern.js'
 import type { PageRequest } from '../paging/paging.js'
-
-/** A LIKE pattern matching `term` anywhere (lower-cased), with the LIKE wildcards in it taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
 
 /** The shop's stored collections (the storefront's built-in `all` is not stored), optionally searched. */
 function filteredCollections(db: Executor, shopId: string, search: string | undefined) {

@@ -21,6 +21,7 @@ import {
 import { cryptoRandomInt, type DrawParticipant, pickWinners, type RandomInt } from './draw-winners.js'
 import { assertGiftableProduct, toGiftOfferSnapshot } from './gift-offers.js'
 import { giftCardValueMinor, giftPrepaidShippingMinor, giftTaxMinor } from './gift-pricing.js'
+import { newAvailableGifts } from './gift-rows.js'
 import { nextGiftStatus } from './gift-status.js'
 import { createGiftUrls } from './gift-urls.js'
 import {
@@ -258,25 +259,13 @@ export function createGiftingService(db: Db, options: GiftingOptions) {
           quantity: request.quantity,
           created_at: isoTime(now),
         }
-        const gifts: GiftsTable[] = Array.from({ length: request.quantity }, (_, position) => ({
-          id: newId('gift'),
-          shop_id: shopId,
-          gift_purchase_id: purchase.id,
-          package_id: null,
-          draw_id: null,
-          product_id: product.id,
-          status: 'AVAILABLE',
-          winner_email: null,
-          winner_username: null,
-          winner_selected_at: null,
-          promotion_id: null,
-          order_id: null,
-          order_friendly_id: null,
-          position,
-          created_at: purchase.created_at,
-          cancelled_at: null,
-          redeemed_at: null,
-        }))
+        const gifts = newAvailableGifts({
+          shopId,
+          purchaseId: purchase.id,
+          productId: product.id,
+          quantity: request.quantity,
+          createdAt: purchase.created_at,
+        })
         await insertGiftPurchase(trx, purchase)
         await insertGifts(trx, gifts)
         const purchaseResource = toGiftPurchaseResource(purchase, gifts)

@@ -14,6 +14,7 @@ import {
 } from './draw-policy.js'
 import { cryptoRandomInt, pickWinners, type RandomInt } from './draw-winners.js'
 import { assertGiftableProduct, toGiftOfferSnapshot } from './gift-offers.js'
+import { newAvailableGifts } from './gift-rows.js'
 import { createGiftUrls } from './gift-urls.js'
 import { giveawayAlreadyFinished, giveawayNotFound } from './gifting.errors.js'
 import {
@@ -152,25 +153,13 @@ export function createGiveawayService(db: Db, options: GiveawayOptions) {
           created_at: createdAt,
           origin: 'GIVEAWAY',
         }
-        const gifts: GiftsTable[] = Array.from({ length: request.quantity }, (_, position) => ({
-          id: newId('gift'),
-          shop_id: shopId,
-          gift_purchase_id: giveaway.id,
-          package_id: null,
-          draw_id: null,
-          product_id: product.id,
-          status: 'AVAILABLE',
-          winner_email: null,
-          winner_username: null,
-          winner_selected_at: null,
-          promotion_id: null,
-          order_id: null,
-          order_friendly_id: null,
-          position,
-          created_at: createdAt,
-          cancelled_at: null,
-          redeemed_at: null,
-        }))
+        const gifts = newAvailableGifts({
+          shopId,
+          purchaseId: giveaway.id,
+          productId: product.id,
+          quantity: request.quantity,
+          createdAt: createdAt,
+        })
         const draw: GiftDrawsTable = {
           id: newId('draw'),
           shop_id: shopId,

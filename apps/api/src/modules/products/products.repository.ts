@@ -1,13 +1,9 @@
 import { sql } from 'kysely'
 import type { Dialect, Executor } from '../../db/database.js'
+import { containsPattern } from '../../db/like-pattern.js'
 import type { ProductsTable } from '../../db/schema.js'
 import { inListOrder, type PageWindow, sortDirection } from '../paging/long-lists.js'
 import type { PageRequest } from '../paging/paging.js'
-
-/** A LIKE pattern matching `term` anywhere, with the LIKE wildcards in it taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
 
 function filteredProducts(db: Executor, shopId: string, search: string | undefined) {
   let query = db.selectFrom('products').where('shop_id', '=', shopId)
