@@ -170,13 +170,8 @@ function startWriter(database: DatabaseHandle, perSecond: number) {
   const timer = setInterval(() => {
     n += 1
     pending = database.db
-      .insertInto('admin_login_failures')
-      .values({
-        id: `bench_${process.pid}_${Date.now()}_${n}`,
-        email: 'bench@example.com',
-        ip: '192.0.2.1',
-        failed_at: new Date().toISOString(),
-      })
+      .insertInto('auth_attempts')
+      .values({ key: `bench:${process.pid}:${Date.now()}:${n}`, count: 1, window_ends_at: Date.now() + 60_000 })
       .execute()
       .then(() => {})
   }, 1000 / perSecond)

@@ -54,6 +54,7 @@ for (const viewport of [
       '/admin/developer/webhooks',
       '/admin/developer/webhooks/new',
       '/admin/developer/platform-apps',
+      '/admin/developer/audit-log',
       '/admin/nowhere',
     ]
     if (webhookId) paths.push(`/admin/developer/webhooks/${webhookId}`, `/admin/developer/webhooks/${webhookId}/edit`)

@@ -103,6 +103,8 @@ test('webhook: create an endpoint, a test event arrives signed, shows in the del
     // The signature verifies with the secret the admin shows.
     await page.goto('/admin/developer/webhooks')
     await page.getByRole('button', { name: 'Reveal' }).click()
+    // Revealing fetches the secret (an audited read).
+    await expect(page.getByTestId('webhook-secret')).toHaveText(/^whsec_/)
     const secret = (await page.getByTestId('webhook-secret').textContent()) ?? ''
     expect(secret).toMatch(/^whsec_/)
     const headers = delivered.headers as Record<string, string>
@@ -143,6 +145,7 @@ test('rotating the secret keeps deliveries verifiable with the old and the new s
     await page.goto('/admin/developer/webhooks')
     await page.getByRole('button', { name: 'Reveal' }).click()
     const secretText = page.getByTestId('webhook-secret')
+    await expect(secretText).toHaveText(/^whsec_/)
     const old = (await secretText.textContent()) ?? ''
     await page.getByLabel('Old secret keeps signing for').selectOption('24')
     await page.getByRole('button', { name: 'Rotate secret' }).click()

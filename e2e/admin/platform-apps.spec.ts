@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
@@ -48,10 +49,17 @@ test.afterAll(async () => {
   await new Promise((resolve) => partner.close(resolve))
 })
 
+/** The PKCE verifier of the last consent link. */
+let codeVerifier = ''
+
+/** The consent link with a PKCE challenge (required) of a fresh verifier, which the exchange then sends. */
 function consentLink(state: string) {
+  codeVerifier = randomBytes(32).toString('base64url')
   const url = new URL(`/admin/platform-apps/${app.clientId}/connect`, world().origin)
   url.searchParams.set('redirect_uri', callback)
   url.searchParams.set('state', state)
+  url.searchParams.set('code_challenge', createHash('sha256').update(codeVerifier).digest('base64url'))
+  url.searchParams.set('code_challenge_method', 'S256')
   return url.toString()
 }
 
@@ -77,6 +85,7 @@ test('deny sends the partner access_denied; approve connects the app, which the 
       grant_type: 'authorization_code',
       code,
       redirect_uri: callback,
+      code_verifier: codeVerifier,
       client_id: app.clientId,
       client_secret: app.clientSecret,
     },

@@ -67,6 +67,8 @@ test('approve: sign in, consent, and the code works against GET /shops/current',
   await expect(page.getByRole('heading', { name: 'Back at the partner' })).toBeVisible()
 
   const client = { client_id: world.app.clientId }
+  // RFC 9207: the answer names the server (its metadata issuer); oauth4webapi checks it too.
+  expect(new URL(page.url()).searchParams.get('iss')).toBe(as.issuer)
   const params = oauth.validateAuthResponse(as, client, new URL(page.url()), state)
   const response = await oauth.authorizationCodeGrantRequest(
     as,
@@ -93,7 +95,15 @@ test('approve: sign in, consent, and the code works against GET /shops/current',
 })
 
 test('deny: the browser returns to the partner with error=access_denied and the state', async ({ page }) => {
-  await page.goto(consentLink({ redirect_uri: world.callback, state: 'deny-me' }))
+  const challenge = await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier())
+  await page.goto(
+    consentLink({
+      redirect_uri: world.callback,
+      state: 'deny-me',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    }),
+  )
   await signIn(page)
   await expect(page.getByRole('button', { name: 'Deny' })).toBeVisible()
   await page.getByRole('button', { name: 'Deny' }).click()
@@ -101,7 +111,18 @@ test('deny: the browser returns to the partner with error=access_denied and the 
   const arrived = new URL(page.url())
   expect(arrived.searchParams.get('error')).toBe('access_denied')
   expect(arrived.searchParams.get('state')).toBe('deny-me')
+  expect(arrived.searchParams.get('iss')).toBe(as.issuer)
   expect(arrived.searchParams.has('code')).toBe(false)
+})
+
+test('without PKCE the browser goes straight back to the partner with error=invalid_request', async ({ page }) => {
+  await page.goto(consentLink({ redirect_uri: world.callback, state: 'no-pkce' }))
+  await page.waitForURL((url) => url.href.startsWith(world.callback))
+  const arrived = new URL(page.url())
+  expect(arrived.searchParams.get('error')).toBe('invalid_request')
+  expect(arrived.searchParams.get('error_description')).toMatch(/code_challenge is required/)
+  expect(arrived.searchParams.get('state')).toBe('no-pkce')
+  expect(arrived.searchParams.get('iss')).toBe(as.issuer)
 })
 
 test('an unregistered redirect URI shows an error page and never redirects', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { watchContentSecurityPolicy } from '../csp.ts'
 import { type OAuthWorld, startOAuthWorld } from './oauth-server.ts'
@@ -21,6 +22,12 @@ function consentLink(state: string): string {
   const url = new URL(`/admin/platform-apps/${encodeURIComponent(world.app.clientId)}/connect`, world.origin)
   url.searchParams.set('redirect_uri', world.callback)
   url.searchParams.set('state', state)
+  // PKCE is required: the challenge of a verifier this suite never exchanges.
+  url.searchParams.set(
+    'code_challenge',
+    createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
+  )
+  url.searchParams.set('code_challenge_method', 'S256')
   return url.toString()
 }
 

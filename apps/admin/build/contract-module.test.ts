@@ -16,7 +16,10 @@ interface Validator {
   patternHints: Record<string, string>
 }
 
-let contract: Record<string, Validator> & { webhookEventTypes: { type: string; summary: string }[] }
+let contract: Record<string, Validator> & {
+  webhookEventTypes: { type: string; summary: string }[]
+  adminActions: string[]
+}
 const file = path.join(import.meta.dirname, `.contract-module-${process.pid}.mjs`)
 
 beforeAll(async () => {
@@ -92,5 +95,13 @@ describe('virtual:fanshelf-contract', () => {
   it('lists every webhook event type of the contract with its summary', () => {
     expect(contract.webhookEventTypes).toHaveLength(17)
     expect(contract.webhookEventTypes[0]).toMatchObject({ type: 'ORDER_PLACED', summary: 'Order placed' })
+  })
+
+  it('lists the admin role matrix’s actions, and src/contract.d.ts types exactly those', () => {
+    expect(contract.adminActions).toEqual(expect.arrayContaining(['webhookSecret.rotate', 'auditLog.read']))
+    const declarations = fs.readFileSync(path.join(import.meta.dirname, '../src/contract.d.ts'), 'utf8')
+    const union = /export type AdminAction =([^]*?)\n\s*(?:\/\*\*|export)/.exec(declarations)?.[1] ?? ''
+    const typed = [...union.matchAll(/'([^']+)'/g)].map((match) => match[1])
+    expect(typed).toEqual(contract.adminActions)
   })
 })

@@ -171,6 +171,7 @@ export async function generateContractModule(): Promise<string> {
     secretRotationGraceHours: (
       (schema(admin, 'AdminSecretRotationRequest').properties as Record<string, Schema>).graceHours as Schema
     ).maximum as number,
+    adminActions: enumOf(admin, 'AdminAction'),
   }
   const constants = Object.entries(data)
     .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)

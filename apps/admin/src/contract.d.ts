@@ -31,4 +31,37 @@ declare module 'virtual:fanshelf-contract' {
   export const productAccessDescription: string
   export const trackerTargets: string[]
   export const secretRotationGraceHours: number
+  /** The actions of the admin role matrix: admin-api.yaml `AdminAction` (contract-module.test.ts checks they agree). */
+  export type AdminAction =
+    | 'shop.read'
+    | 'products.read'
+    | 'products.write'
+    | 'media.read'
+    | 'promotions.read'
+    | 'promotions.write'
+    | 'orders.read'
+    | 'orders.write'
+    | 'fulfillments.write'
+    | 'giftCards.read'
+    | 'giftCards.issue'
+    | 'apiUsers.read'
+    | 'apiUsers.create'
+    | 'apiUsers.delete'
+    | 'storefrontToken.read'
+    | 'storefrontToken.create'
+    | 'storefrontToken.regenerate'
+    | 'storefrontToken.revoke'
+    | 'webhookSecret.reveal'
+    | 'webhookSecret.rotate'
+    | 'webhooks.read'
+    | 'webhooks.create'
+    | 'webhooks.update'
+    | 'webhooks.delete'
+    | 'webhooks.test'
+    | 'webhooks.replay'
+    | 'platformApps.read'
+    | 'platformApps.approve'
+    | 'platformApps.disconnect'
+    | 'auditLog.read'
+  export const adminActions: AdminAction[]
 }

@@ -28,7 +28,6 @@ export const router = createBrowserRouter(
           path: 'developer',
           lazy: () => import('./pages/developer/DeveloperLayout.tsx'),
           children: [
-            { index: true, element: <Navigate to="api-users" replace /> },
             { path: 'api-users', lazy: () => import('./pages/developer/ApiUsersPage.tsx') },
             { path: 'storefront', lazy: () => import('./pages/developer/StorefrontTokenPage.tsx') },
             { path: 'webhooks', lazy: () => import('./pages/developer/WebhooksPage.tsx') },
@@ -36,6 +35,7 @@ export const router = createBrowserRouter(
             { path: 'webhooks/:webhookId', lazy: () => import('./pages/developer/WebhookDetailPage.tsx') },
             { path: 'webhooks/:webhookId/edit', lazy: () => import('./pages/developer/WebhookFormPage.tsx') },
             { path: 'platform-apps', lazy: () => import('./pages/developer/PlatformAppsPage.tsx') },
+            { path: 'audit-log', lazy: () => import('./pages/developer/AuditLogPage.tsx') },
           ],
         },
         { path: '*', element: <NotFoundPage /> },

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { basicAuthDefaults } from './modules/auth-throttle/auth-throttle-policy.js'
 import { rateLimitDefaults } from './modules/rate-limit/rate-limit-policy.js'
 
 /**
@@ -20,6 +21,17 @@ export interface Config {
     readonly windowMs: number
     readonly maxWaitMs: number
     readonly maxQueued: number
+  }
+  /**
+   * Failed HTTP Basic credentials (decision 0030): per API user, wrong passwords beyond the limit meet
+   * 429 (the right one still passes); per client address, any credential beyond it meets 429.
+   */
+  readonly basicAuthFailures: {
+    readonly failuresPerUser: number
+    readonly failuresPerAddress: number
+    readonly windowMs: number
+    /** A throttled answer (here, at admin sign-in and at the token endpoint) is held this long first. */
+    readonly throttledDelayMs: number
   }
   /**
    * Node HTTP server timeouts (decision 0013): slow clients can't hold a connection, while a
@@ -158,6 +170,12 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
       windowMs: int('RATE_LIMIT_WINDOW_MS', rateLimitDefaults.windowMs, 100, 3_600_000),
       maxWaitMs,
       maxQueued: int('RATE_LIMIT_MAX_QUEUED', rateLimitDefaults.maxQueued, 0, 100_000),
+    },
+    basicAuthFailures: {
+      failuresPerUser: int('AUTH_FAILURES_PER_USER', basicAuthDefaults.failuresPerUser, 1, 1_000_000),
+      failuresPerAddress: int('AUTH_FAILURES_PER_ADDRESS', basicAuthDefaults.failuresPerAddress, 1, 1_000_000),
+      windowMs: int('AUTH_FAILURE_WINDOW_SECONDS', basicAuthDefaults.windowMs / 1000, 1, 86_400) * 1000,
+      throttledDelayMs: int('AUTH_THROTTLED_DELAY_MS', basicAuthDefaults.throttledDelayMs, 0, 10_000),
     },
     http,
     webhooks: {

@@ -4,10 +4,15 @@ import type { DatabaseHandle } from './db/database.js'
 import type { Contract } from './http/contract.js'
 import type { Authenticators } from './http/principal.js'
 import { answerSerializer, pageSerializers } from './http/serialized-json.js'
+import { createAdminAuditLogService } from './modules/admin/admin-audit-log.service.js'
 import { createAdminOrderService } from './modules/admin/admin-orders.service.js'
 import { createWebhookSecretService } from './modules/admin/webhook-secrets.service.js'
 import { createAdminSessionService } from './modules/admin-sessions/admin-sessions.service.js'
 import { createApiUserService } from './modules/api-users/api-users.service.js'
+import type { AttemptCounter } from './modules/auth-throttle/attempt-counter.js'
+import { RedisAttemptCounter } from './modules/auth-throttle/attempt-counter.redis.js'
+import { createSqlAttemptCounter } from './modules/auth-throttle/attempt-counter.sql.js'
+import { createCredentialThrottle } from './modules/auth-throttle/credential-throttle.js'
 import { createCheckoutService } from './modules/checkout/checkout.service.js'
 import { createGiftRedemptionService } from './modules/checkout/gift-redemption.service.js'
 import { createCheckoutLinkService } from './modules/checkout-link/checkout-link.service.js'
@@ -55,7 +60,20 @@ export function createServices(deps: ServiceDeps) {
   const { clock, database, config } = deps
   const db = database.db
   const secretBox = deps.secretBox ?? SecretBox.fromConfig(config)
-  const apiUsers = createApiUserService(db, clock)
+  // Credential attempts (decision 0030): counted in Redis when the cluster has one, else in the database.
+  const attempts: AttemptCounter = config.redisUrl
+    ? new RedisAttemptCounter(config.redisUrl)
+    : createSqlAttemptCounter(db, clock)
+  const credentialThrottle = createCredentialThrottle(attempts, {
+    clock,
+    throttledDelayMs: config.basicAuthFailures.throttledDelayMs,
+  })
+  const apiUsers = createApiUserService(db, {
+    clock,
+    secretBox,
+    throttle: credentialThrottle,
+    limits: config.basicAuthFailures,
+  })
   const shops = createShopService(db, secretBox)
   const orders = createOrderService(db, { serializers: pageSerializers(deps.contract, 'listOrders') })
   // Fulfilments, their trackers and the order status they drive; cancel/complete for the admin.
@@ -76,13 +94,14 @@ export function createServices(deps: ServiceDeps) {
   // Platform apps (OAuth): the registry (whose HMAC keys sign app webhooks), consents and tokens;
   // admin sessions guard the consent page and the admin API.
   const platformApps = createPlatformAppService(db, { clock, secretBox, scopes: platformScopes(deps.contract) })
-  const platformGrants = createPlatformGrantService(db, { clock, apps: platformApps })
+  const platformGrants = createPlatformGrantService(db, { clock, apps: platformApps, issuer: config.publicUrl })
   const platformTokens = createPlatformTokenService(db, { clock })
-  const adminSessions = createAdminSessionService(db, { clock })
+  const adminSessions = createAdminSessionService(db, { clock, throttle: credentialThrottle })
   const webhookConfigurations = createWebhookConfigurationService(db, shops, {
     clock,
     dialect: database.dialect,
     rules: config.webhooks,
+    appKeys: platformApps.appKeys,
   })
   // Webhook delivery: the worker (started by buildApp in a process with the worker role; tests step
   // it with runOnce) and the delivery log, whose replays and test events wake it.
@@ -131,9 +150,11 @@ export function createServices(deps: ServiceDeps) {
   const productAdmin = createProductAdminService(db, { clock, dialect: database.dialect })
   const webhookSecrets = createWebhookSecretService(db, { clock, dialect: database.dialect, secretBox })
   const adminOrders = createAdminOrderService(db, { orders, fulfillments })
+  // Who changed which credential, webhook or app connection in the admin (decision 0027).
+  const adminAuditLog = createAdminAuditLogService(db, { clock })
 
   const authenticators: Authenticators = {
-    basic: (username, password) => apiUsers.verify(username, password),
+    basic: (username, password, clientAddress) => apiUsers.authenticate(username, password, clientAddress),
     // Platform apps' access tokens (OAuth): a live token under an active grant.
     bearer: (token) => platformTokens.authenticateBearer(token),
     storefrontToken: (token) => storefront.tokens.authenticate(token),
@@ -177,10 +198,13 @@ export function createServices(deps: ServiceDeps) {
     productAdmin,
     webhookSecrets,
     adminOrders,
+    adminAuditLog,
     authenticators,
+    credentialThrottle,
     async close(): Promise<void> {
       await webhookDelivery.stop()
       await drawDeadlines.stop()
+      await attempts.close()
     },
   }
 }

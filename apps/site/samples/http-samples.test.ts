@@ -600,6 +600,9 @@ describe('samples against a running Fanshelf', () => {
     expect(approved.status).toBe(303)
     expect(approved.location.origin + approved.location.pathname).toBe('https://app.example.com/fanshelf/callback')
     expect(approved.location.searchParams.get('state')).toBe('4f1c9a7e')
+    // RFC 9207: the redirect names the server that answered, as its metadata does.
+    const metadata = await (await fetch(`${env.FANSHELF_ORIGIN}/.well-known/oauth-authorization-server`)).json()
+    expect(approved.location.searchParams.get('iss')).toBe(metadata.issuer)
     const code = approved.location.searchParams.get('code') ?? ''
     expect(code).toMatch(/^fsac_/)
 
@@ -617,13 +620,18 @@ describe('samples against a running Fanshelf', () => {
     expect(renewed.refresh_token).toMatch(/^fsrt_/)
     expect(renewed.refresh_token).not.toBe(tokens.refresh_token)
     expect(json('http/bearer-call.sh', { ACCESS_TOKEN: renewed.access_token }).results).toBeDefined()
+    // The access token issued with the rotated refresh token ended with it.
+    expect(JSON.parse(failing('http/bearer-call.sh', { ACCESS_TOKEN: tokens.access_token })).code).toBe('INVALID_TOKEN')
+    const narrowed = json('http/oauth-refresh-scope.sh', { ...client, REFRESH_TOKEN: renewed.refresh_token })
+    expect(narrowed.scope).toBe('order_read')
+    expect(json('http/bearer-call.sh', { ACCESS_TOKEN: narrowed.access_token }).results).toBeDefined()
     // A used refresh token is treated as theft: 400 invalid_grant, and the whole grant is revoked.
     expect(failing('http/oauth-refresh.sh', { ...client, REFRESH_TOKEN: tokens.refresh_token })).toContain(
       'invalid_grant',
     )
-    expect(JSON.parse(failing('http/bearer-call.sh', { ACCESS_TOKEN: renewed.access_token })).code).toBe(
-      'INVALID_TOKEN',
-    )
+    for (const revoked of [renewed.access_token, narrowed.access_token]) {
+      expect(JSON.parse(failing('http/bearer-call.sh', { ACCESS_TOKEN: revoked })).code).toBe('INVALID_TOKEN')
+    }
 
     // The SDK version: a second consent, exchanged and used by sdk/oauth-app.ts.
     const sdkVerifier = randomBytes(32).toString('base64url')

@@ -379,7 +379,8 @@ describe('platform OAuth: code exchange, automatic refresh with rotation, revoca
     expect(metadata.grant_types_supported).toContain('refresh_token')
 
     const app = await registerApp(server, ['order_read', 'webhook_read'])
-    const code = await approveConsent(server, app, metadata.authorization_endpoint)
+    const { code, codeVerifier, iss } = await approveConsent(server, app, metadata.authorization_endpoint)
+    expect(iss).toBe(metadata.issuer)
     const issued = await publicClient.exchangePlatformToken({
       body: {
         grant_type: 'authorization_code',
@@ -387,6 +388,7 @@ describe('platform OAuth: code exchange, automatic refresh with rotation, revoca
         redirect_uri: app.redirectUri,
         client_id: app.clientId,
         client_secret: app.clientSecret,
+        code_verifier: codeVerifier,
       },
     })
     expect(issued.token_type).toBe('Bearer')
@@ -437,7 +439,7 @@ describe("a platform app's webhooks", () => {
     const publicClient = createOpenApiClient({ baseUrl: server.origin })
     const metadata = await publicClient.getAuthorizationServerMetadata()
     const app = await registerApp(server, ['webhook_read', 'webhook_write'])
-    const code = await approveConsent(server, app, metadata.authorization_endpoint)
+    const { code, codeVerifier } = await approveConsent(server, app, metadata.authorization_endpoint)
     const issued = await publicClient.exchangePlatformToken({
       body: {
         grant_type: 'authorization_code',
@@ -445,6 +447,7 @@ describe("a platform app's webhooks", () => {
         redirect_uri: app.redirectUri,
         client_id: app.clientId,
         client_secret: app.clientSecret,
+        code_verifier: codeVerifier,
       },
     })
     const appClient = tracked(

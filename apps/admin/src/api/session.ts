@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ApiError, del, get, post, setCsrfToken } from './client.ts'
-import type { Session, Shop } from './types.ts'
+import type { AdminAction, Session, Shop } from './types.ts'
 
 export const sessionKey = ['session'] as const
 
@@ -28,6 +28,20 @@ export function useSignedIn(): Session {
   const { data } = useSession()
   if (!data) throw new Error('useSignedIn outside the signed-in layout')
   return data
+}
+
+/**
+ * Whether the signed-in admin may take an action, from the session's `permissions` (the server's
+ * role matrix, decision 0027). The SPA hides what this refuses; the server refuses it with 403 anyway.
+ */
+export function can(session: Session | null | undefined, action: AdminAction): boolean {
+  return session?.permissions.includes(action) ?? false
+}
+
+/** `can` for the signed-in admin of a page inside the signed-in layout. */
+export function useCan(): (action: AdminAction) => boolean {
+  const session = useSignedIn()
+  return (action) => can(session, action)
 }
 
 export function useShop() {

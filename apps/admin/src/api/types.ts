@@ -1,3 +1,4 @@
+import type { AdminAction } from 'virtual:fanshelf-contract'
 import type { OpenApiSchemas } from '@fanshelf/sdk'
 
 /** Wire shapes: the contract's (through the SDK's generated types) and the admin backend's own. */
@@ -40,11 +41,26 @@ export interface Page<T> {
 
 export type Role = 'SUPER_ADMIN' | 'STAFF'
 
+export type { AdminAction }
+
+/** admin-api.yaml `AdminSession`. */
 export interface Session {
   user: { id: string; email: string; name: string; role: Role }
   shop: { id: string; name: string; domain: string }
+  /** What the signed-in role may do (the server's role matrix); the SPA shows nothing else. */
+  permissions: AdminAction[]
   csrfToken: string
   expiresAt: string
+}
+
+/** admin-api.yaml `AdminAuditEntry`. */
+export interface AuditEntry {
+  id: string
+  action: AdminAction
+  description: string
+  actor: { adminUserId: string; email: string }
+  targetId: string
+  createdAt: string
 }
 
 export interface Shop {

@@ -1,14 +1,17 @@
 import { useEffect, useRef } from 'react'
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
-import { useSession, useSignOut } from '../api/session.ts'
+import { can, useSession, useSignOut } from '../api/session.ts'
+import type { AdminAction } from '../api/types.ts'
+import { developerTabs } from '../pages/developer/developer-tabs.ts'
 import { Badge, ErrorMessage, Loading } from './parts.tsx'
 
-const sections = [
-  { to: '/orders', label: 'Orders' },
-  { to: '/products', label: 'Products' },
-  { to: '/promotions', label: 'Promotions' },
-  { to: '/gift-cards', label: 'Gift cards' },
-  { to: '/developer', label: 'Developer settings' },
+/** The sections, each shown when the signed-in role may see one of its pages. */
+const sections: { to: string; label: string; actions: AdminAction[] }[] = [
+  { to: '/orders', label: 'Orders', actions: ['orders.read'] },
+  { to: '/products', label: 'Products', actions: ['products.read'] },
+  { to: '/promotions', label: 'Promotions', actions: ['promotions.read'] },
+  { to: '/gift-cards', label: 'Gift cards', actions: ['giftCards.read'] },
+  { to: '/developer', label: 'Developer settings', actions: developerTabs.map((tab) => tab.action) },
 ]
 
 /**
@@ -53,11 +56,13 @@ export function Layout() {
         </div>
         <nav className="topbar__nav" aria-label="Sections">
           <ul>
-            {sections.map((section) => (
-              <li key={section.to}>
-                <NavLink to={section.to}>{section.label}</NavLink>
-              </li>
-            ))}
+            {sections
+              .filter((section) => section.actions.some((action) => can(session.data, action)))
+              .map((section) => (
+                <li key={section.to}>
+                  <NavLink to={section.to}>{section.label}</NavLink>
+                </li>
+              ))}
           </ul>
         </nav>
         <div className="topbar__user">

@@ -14,6 +14,7 @@ import {
   type Transaction,
 } from 'kysely'
 import pg from 'pg'
+import { withEffectScopes } from './effect-scope.js'
 import * as initial from './migrations/0001-initial.js'
 import * as webhookDelivery from './migrations/0002-webhook-delivery.js'
 import * as fulfillments from './migrations/0003-fulfillments.js'
@@ -28,6 +29,10 @@ import * as giftCards from './migrations/0010-gift-cards.js'
 import * as freeProductsShape from './migrations/0011-free-products-shape.js'
 import * as digitalGoods from './migrations/0012-digital-goods.js'
 import * as giveaways from './migrations/0013-giveaways.js'
+import * as adminAuditLog from './migrations/0014-admin-audit-log.js'
+import * as webhookUrlCredentials from './migrations/0015-webhook-url-credentials.js'
+import * as platformAppPkce from './migrations/0016-platform-app-pkce.js'
+import * as authAttempts from './migrations/0017-auth-attempts.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -56,6 +61,10 @@ const migrations: Record<string, Migration> = {
   '0011-free-products-shape': freeProductsShape,
   '0012-digital-goods': digitalGoods,
   '0013-giveaways': giveaways,
+  '0014-admin-audit-log': adminAuditLog,
+  '0015-webhook-url-credentials': webhookUrlCredentials,
+  '0016-platform-app-pkce': platformAppPkce,
+  '0017-auth-attempts': authAttempts,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
@@ -70,7 +79,9 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('synchronous = NORMAL')
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+    const db = new Kysely<Database>({
+      dialect: withEffectScopes(new SqliteDialect({ database: withStatementCache(sqlite) })),
+    })
     sqliteChangeStamps.set(db, sqliteChangeStamp(sqlite))
     return { db, dialect: 'sqlite', close: () => db.destroy() }
   }
@@ -80,7 +91,9 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   // An idle client dropped by the server (restart, DROP DATABASE … FORCE) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', () => {})
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) })
+  const db = new Kysely<Database>({
+    dialect: withEffectScopes(new PostgresDialect({ pool: withPreparedStatements(pool) })),
+  })
   return { db, dialect: 'postgres', close: () => db.destroy() }
 }
 

@@ -546,6 +546,8 @@ export interface PlatformAppsTable {
   /** The webhook HMAC key, sealed (secret-box.ts): deliveries are signed with it. */
   webhook_hmac_key_sealed: string
   status: 'ACTIVE' | 'SUSPENDED'
+  /** 1 unless the operator marked the app legacy: its consent requests may omit PKCE (migration 0016). */
+  pkce_required: number
   created_at: string
   updated_at: string
 }
@@ -620,13 +622,13 @@ export interface AdminSessionsTable {
   revoked_at: string | null
 }
 
-/** One failed admin sign-in, for throttling (migration 0006). */
-export interface AdminLoginFailuresTable {
-  id: string
-  /** Lower-cased. */
-  email: string
-  ip: string
-  failed_at: string
+/** Credential attempts counted per throttle key over a fixed window (migration 0017, decision 0030). */
+export interface AuthAttemptsTable {
+  /** `<kind>:<subject>`, e.g. `admin-email:ana@example.com` or `basic-address:203.0.113.9`. */
+  key: string
+  count: number
+  /** Milliseconds since the epoch. */
+  window_ends_at: number
 }
 
 // Declaration merging: tables added by migration 0006.
@@ -636,7 +638,7 @@ export interface Database {
   platform_app_codes: PlatformAppCodesTable
   platform_app_tokens: PlatformAppTokensTable
   admin_sessions: AdminSessionsTable
-  admin_login_failures: AdminLoginFailuresTable
+  auth_attempts: AuthAttemptsTable
 }
 
 /** A shop's gift card (migration 0010, decision 0022). Amounts in minor units of `currency`. */
@@ -708,4 +710,23 @@ export interface OrderDownloadsTable {
 export interface Database {
   digital_files: DigitalFilesTable
   order_downloads: OrderDownloadsTable
+}
+
+/** One credential, webhook or app change made in the merchant admin (migration 0014, decision 0027). */
+export interface AdminAuditLogTable {
+  /** `aud_…`, time-ordered. */
+  id: string
+  shop_id: string
+  admin_user_id: string
+  admin_email: string
+  /** An audited action of the admin role matrix (admin-permissions.ts), e.g. `webhookSecret.rotate`. */
+  action: string
+  /** What it acted on: an API user, token, webhook configuration or app id, or the shop's id. Never a secret. */
+  target_id: string
+  created_at: string
+}
+
+// Declaration merging: tables added by migration 0014.
+export interface Database {
+  admin_audit_log: AdminAuditLogTable
 }

@@ -23,7 +23,16 @@ export interface BearerGrant {
 
 /** The credential checks the security layer delegates to; each module provides its own. */
 export interface Authenticators {
-  basic(username: string, password: string): Promise<{ shopId: string; apiUserId: string } | undefined>
+  /** HTTP Basic: throttled per API user and per client address (decision 0030). */
+  basic(
+    username: string,
+    password: string,
+    clientAddress: string,
+  ): Promise<
+    | { outcome: 'ok'; shopId: string; apiUserId: string }
+    | { outcome: 'wrong' }
+    | { outcome: 'throttled'; retryAfterSeconds: number }
+  >
   bearer(token: string): Promise<BearerGrant | undefined>
   storefrontToken(token: string): Promise<{ shopId: string; tokenId: string } | undefined>
 }

@@ -30,6 +30,36 @@ function unauthenticated(message: string, challenges: string[]): DomainError {
   return new DomainError('UNAUTHENTICATED', message, undefined, 401, { 'www-authenticate': challenges.join(', ') })
 }
 
+function credentialsThrottled(retryAfterSeconds: number): DomainError {
+  return new DomainError(
+    'TOO_MANY_FAILED_CREDENTIALS',
+    `Too many failed credentials: retry after ${retryAfterSeconds} s. Check the API user name and password (Developer settings in the admin).`,
+    { retryAfterSeconds },
+    429,
+    { 'retry-after': String(retryAfterSeconds) },
+  )
+}
+
+/**
+ * Node keeps only the first of repeated `Authorization` headers; which one a proxy or a cache in
+ * front of us would pick is anyone's guess, so two are refused rather than silently choosing one.
+ */
+function assertOneAuthorizationHeader(request: FastifyRequest): void {
+  const raw = request.raw.rawHeaders
+  let seen = 0
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]?.length === 13 && raw[i]?.toLowerCase() === 'authorization') seen++
+  }
+  if (seen > 1) {
+    throw new DomainError(
+      'DUPLICATE_AUTHORIZATION_HEADER',
+      `The request carries ${seen} Authorization headers; send exactly one.`,
+      { header: 'Authorization', count: seen },
+      400,
+    )
+  }
+}
+
 /** What an operation's `security` accepts, worked out once per operation rather than per request. */
 interface SecurityPlan {
   anonymous: boolean
@@ -93,14 +123,22 @@ export async function resolvePrincipal(
   }
 
   const { challenges } = plan
+  assertOneAuthorizationHeader(request)
   const header = request.headers.authorization
   if (!header) throw unauthenticated(plan.missingMessage, challenges)
   const scheme = header.slice(0, header.indexOf(' ') + 1).toLowerCase()
   if (scheme === 'basic ') {
     const credentials = parseBasic(header)
-    const user = credentials && (await authenticators.basic(credentials.username, credentials.password))
-    if (!user) throw unauthenticated('The API user name or password is wrong.', challenges)
-    return { kind: 'apiUser', shopId: user.shopId, apiUserId: user.apiUserId, rateKey: `user:${user.apiUserId}` }
+    if (!credentials) throw unauthenticated('The HTTP Basic credentials are malformed (RFC 7617).', challenges)
+    const checked = await authenticators.basic(credentials.username, credentials.password, request.ip)
+    if (checked.outcome === 'throttled') throw credentialsThrottled(checked.retryAfterSeconds)
+    if (checked.outcome === 'wrong') throw unauthenticated('The API user name or password is wrong.', challenges)
+    return {
+      kind: 'apiUser',
+      shopId: checked.shopId,
+      apiUserId: checked.apiUserId,
+      rateKey: `user:${checked.apiUserId}`,
+    }
   }
   if (scheme === 'bearer ') {
     if (!plan.platformOAuth) {

@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -7,8 +15,18 @@ import path from 'node:path'
  * AES-256-GCM under a server key. Secrets that only need checking (passwords, tokens) are hashed
  * instead. The key lives in DATA_DIR/secret.key (created on first start) or SECRET_KEY.
  */
+/** The stored form of a generated credential: `hmac-sha256$<digest>` (decision 0030). */
+const credentialDigestPrefix = 'hmac-sha256$'
+
 export class SecretBox {
-  private constructor(private readonly key: Buffer) {}
+  /** A subkey of the server key that only digests generated credentials (the "pepper"). */
+  private readonly credentialKey: Buffer
+
+  private constructor(private readonly key: Buffer) {
+    this.credentialKey = Buffer.from(
+      hkdfSync('sha256', key, Buffer.alloc(0), 'fanshelf generated-credential digest v1', 32),
+    )
+  }
 
   static fromKey(material: string): SecretBox {
     return new SecretBox(createHash('sha256').update(material).digest())
@@ -35,6 +53,30 @@ export class SecretBox {
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
     return ['v1', iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join(
       '.',
+    )
+  }
+
+  /**
+   * The stored form of a generated, high-entropy credential (API-user passwords): a keyed
+   * HMAC-SHA-256, microseconds to check, so a flood of wrong guesses costs no more than any other
+   * request. A memory-hard hash buys nothing against 192 random bits; the key means a stolen
+   * database alone cannot even confirm a guess. Human passwords keep the slow hash (passwords.ts).
+   */
+  digestCredential(secret: string): string {
+    return credentialDigestPrefix + createHmac('sha256', this.credentialKey).update(secret).digest('base64url')
+  }
+
+  /** Whether `stored` is a credential digest (rather than an older slow hash). */
+  static isCredentialDigest(stored: string): boolean {
+    return stored.startsWith(credentialDigestPrefix)
+  }
+
+  /** Checks a credential against its digest in constant time. */
+  matchesCredential(secret: string, stored: string): boolean {
+    const expected = Buffer.from(stored, 'utf8')
+    const actual = Buffer.from(this.digestCredential(secret), 'utf8')
+    return (
+      SecretBox.isCredentialDigest(stored) && actual.length === expected.length && timingSafeEqual(actual, expected)
     )
   }
 

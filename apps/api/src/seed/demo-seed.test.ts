@@ -599,8 +599,10 @@ function defineSeedSuite(engine: string, open: () => Promise<DatabaseHandle>, re
         const apiUser = data.api_users!.find((u) => u.shop_id === shop.id)!
         expect(apiUser.username).toBe(shop.apiUser.username)
         expect(shop.apiUser.username).toMatch(/^(pixel-pines|northwind-knits)-api-[a-z0-9]{6}$/)
-        expect(await verifyPassword(shop.apiUser.password, apiUser.password_hash as string)).toBe(true)
-        expect(await verifyPassword(`${shop.apiUser.password}x`, apiUser.password_hash as string)).toBe(false)
+        // A generated credential: stored as the keyed digest (decision 0030), checked with the server key.
+        expect(apiUser.password_hash).toMatch(/^hmac-sha256\$/)
+        expect(secretBox.matchesCredential(shop.apiUser.password, apiUser.password_hash as string)).toBe(true)
+        expect(secretBox.matchesCredential(`${shop.apiUser.password}x`, apiUser.password_hash as string)).toBe(false)
         expect(shop.admins.map((a) => a.role)).toEqual(['SUPER_ADMIN', 'STAFF'])
         for (const admin of shop.admins) {
           const row = data.admin_users!.find((a) => a.email === admin.email)!

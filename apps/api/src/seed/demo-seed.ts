@@ -155,11 +155,8 @@ async function makeSecrets(data: ShopData, secretBox: SecretBox): Promise<ShopSe
       now: Date.parse(identity.createdAt),
     }),
   )
-  const [apiHash, ownerHash, staffHash] = await Promise.all([
-    hashPassword(apiPassword),
-    hashPassword(ownerPassword),
-    hashPassword(staffPassword),
-  ])
+  const apiHash = secretBox.digestCredential(apiPassword)
+  const [ownerHash, staffHash] = await Promise.all([hashPassword(ownerPassword), hashPassword(staffPassword)])
   return {
     credentials: {
       id: shop.id,

@@ -105,7 +105,12 @@ export async function createTestPlatform(
 ): Promise<TestPlatform> {
   const clock = new ManualClock(Date.UTC(2026, 10, 2, 12, 0, 0))
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-test-'))
-  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env }, options.overrides)
+  // Throttled answers are sent at once here (a held answer would wait for the manual clock); the
+  // hold itself is tested on its own (credential-floods.routes.test.ts).
+  const config = parseConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_THROTTLED_DELAY_MS: '0', ...options.env },
+    options.overrides,
+  )
   const database = await createTestDatabase()
   await migrateToLatest(database.db)
   const contract = await sharedContract(config)

@@ -1,4 +1,13 @@
-import { createApiUserService, loadConfig, migrateToLatest, openDatabase, systemClock } from '@fanshelf/api'
+import {
+  createApiUserService,
+  createCredentialThrottle,
+  createSqlAttemptCounter,
+  loadConfig,
+  migrateToLatest,
+  openDatabase,
+  SecretBox,
+  systemClock,
+} from '@fanshelf/api'
 
 import { type Command, parseOptions, printJson, UsageError } from '../command.js'
 
@@ -9,7 +18,7 @@ export const apiUserCommand: Command = {
     'Usage: fanshelf api-user create --shop <shopId> [--name <label>] [--json]',
     '',
     'Creates an open API user (HTTP Basic credentials) for the shop. The password is shown once',
-    'and stored only as a hash. In the merchant admin only a super-admin can do this; this',
+    'and stored only as a keyed digest. In the merchant admin only a super-admin can do this; this',
     'command is for operators with access to the database.',
     '',
     '  --shop <id>    the shop (sh_…), see fanshelf demo-credentials',
@@ -33,10 +42,17 @@ export const apiUserCommand: Command = {
         io.err(`fanshelf api-user: shop ${values.shop} does not exist (see fanshelf demo-credentials).\n`)
         return 1
       }
-      const created = await createApiUserService(database.db, systemClock).create(
-        { system: true, shopId: shop.id },
-        values.name,
-      )
+      // The server's key (SECRET_KEY or DATA_DIR/secret.key): the stored digest is keyed with it.
+      const apiUsers = createApiUserService(database.db, {
+        clock: systemClock,
+        secretBox: SecretBox.fromConfig(config),
+        throttle: createCredentialThrottle(createSqlAttemptCounter(database.db, systemClock), {
+          clock: systemClock,
+          throttledDelayMs: config.basicAuthFailures.throttledDelayMs,
+        }),
+        limits: config.basicAuthFailures,
+      })
+      const created = await apiUsers.create({ system: true, shopId: shop.id }, values.name)
       if (values.json) printJson(io, created)
       else io.out(`Created API user ${created.username}\nPassword (shown once): ${created.password}\n`)
       return 0

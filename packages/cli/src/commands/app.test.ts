@@ -86,6 +86,50 @@ describe('fanshelf app', () => {
     expect(unknown.output.err).toContain('No platform app has the client id app_nope')
   })
 
+  it('registers apps requiring PKCE unless --pkce optional marks one legacy; pkce switches it', async () => {
+    const strict = capture()
+    await run(
+      ['app', 'create', '--name', 'P', '--redirect-uri', 'https://p.example/cb', '--scopes', '', '--json'],
+      strict.io,
+    )
+    expect(JSON.parse(strict.output.out)).toMatchObject({ pkceRequired: true })
+    const legacy = capture()
+    expect(
+      await run(
+        [
+          'app',
+          'create',
+          '--name',
+          'L',
+          '--redirect-uri',
+          'https://l.example/cb',
+          '--scopes',
+          '',
+          '--pkce',
+          'optional',
+        ],
+        legacy.io,
+      ),
+    ).toBe(0)
+    expect(legacy.output.out).toMatch(/PKCE\s+optional \(legacy app\)/)
+    expect(legacy.output.out).not.toContain('code_challenge=')
+    const clientId = /client_id\s+(app_\S+)/.exec(legacy.output.out)?.[1] as string
+    const list = capture()
+    await run(['app', 'list'], list.io)
+    expect(list.output.out).toMatch(new RegExp(`${clientId} .*PKCE optional \\(legacy\\)`))
+    const required = capture()
+    expect(await run(['app', 'pkce', clientId, 'required', '--json'], required.io)).toBe(0)
+    expect(JSON.parse(required.output.out)).toMatchObject({ id: clientId, pkceRequired: true })
+    const wrong = capture()
+    expect(
+      await run(
+        ['app', 'create', '--name', 'W', '--redirect-uri', 'https://w.example/cb', '--scopes', '', '--pkce', 'plain'],
+        wrong.io,
+      ),
+    ).toBe(2)
+    expect(wrong.output.err).toContain('--pkce is required or optional')
+  })
+
   it('prints a readable summary with the consent URL without --json', async () => {
     const c = capture()
     expect(

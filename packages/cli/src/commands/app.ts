@@ -2,9 +2,11 @@ import { loadConfig, type RegisteredApp, withPlatformAppRegistry } from '@fanshe
 import { type Command, parseOptions, printJson, UsageError } from '../command.js'
 
 const usage = [
-  'Usage: fanshelf app create --name <name> --redirect-uri <url> [--redirect-uri <url> …] --scopes <a,b,…> [--json]',
+  'Usage: fanshelf app create --name <name> --redirect-uri <url> [--redirect-uri <url> …] --scopes <a,b,…>',
+  '                           [--pkce required|optional] [--json]',
   '       fanshelf app list [--json]',
   '       fanshelf app suspend <clientId>  |  fanshelf app resume <clientId>',
+  '       fanshelf app pkce <clientId> required|optional',
   '',
   'Registers a platform app (OAuth 2). Apps are invite-only: an operator registers one and hands',
   'the partner its client id, client secret and webhook HMAC key. The secret and the key are shown',
@@ -14,14 +16,20 @@ const usage = [
   '  --redirect-uri <url>   an exact redirect URI (https, or http on 127.0.0.1/localhost); repeatable',
   '  --scopes <a,b,…>       the scopes the app needs, comma-separated (e.g. order_read,webhook_write);',
   '                         see the platformOAuth scheme of openapi/open-api.yaml',
-  '  --json                 print {clientId, clientSecret, webhookHmacKey, name, redirectUris, scopes, createdAt}',
+  '  --pkce required        (default) the app must send PKCE (S256) with every consent request',
+  '  --pkce optional        a legacy app that cannot send PKCE yet: its consent requests may omit it',
+  '  --json                 print {clientId, clientSecret, webhookHmacKey, name, redirectUris, scopes,',
+  '                         pkceRequired, createdAt}',
   '',
-  'A suspended app’s tokens stop working and it cannot obtain new ones; resuming restores its grants.',
+  'Suspending an app revokes all of its access and refresh tokens on every shop; it cannot obtain new',
+  'ones while suspended. Resuming revives none of them: each shop’s admin consents again through the',
+  'app’s consent link.',
 ].join('\n')
 
 function printRegistered(app: RegisteredApp, publicUrl: string): string {
   const consent = new URL(`${publicUrl}/admin/platform-apps/${app.clientId}/connect`)
   consent.searchParams.set('redirect_uri', app.redirectUris[0] ?? '')
+  const pkce = app.pkceRequired ? '&code_challenge=…&code_challenge_method=S256' : ''
   return [
     `Registered platform app "${app.name}"`,
     `  client_id         ${app.clientId}`,
@@ -29,8 +37,9 @@ function printRegistered(app: RegisteredApp, publicUrl: string): string {
     `  webhook HMAC key  ${app.webhookHmacKey}   (shown once)`,
     `  redirect URIs     ${app.redirectUris.join(' ')}`,
     `  scopes            ${app.scopes.join(' ') || '(none: current shop only)'}`,
+    `  PKCE              ${app.pkceRequired ? 'required (S256)' : 'optional (legacy app)'}`,
     '',
-    `Consent URL: ${consent}&state=…`,
+    `Consent URL: ${consent}&state=…${pkce}`,
     `Token URL:   ${publicUrl}/open-api/v1.0/platform/token`,
     '',
   ].join('\n')
@@ -45,6 +54,7 @@ export const appCommand: Command = {
       name: { type: 'string' },
       'redirect-uri': { type: 'string', multiple: true },
       scopes: { type: 'string' },
+      pkce: { type: 'string' },
       json: { type: 'boolean', default: false },
     })
     const [subcommand, clientId] = positionals
@@ -57,16 +67,34 @@ export const appCommand: Command = {
       else io.out(`${app.id} (${app.name}) is now ${app.status}\n`)
       return 0
     }
+    if (subcommand === 'pkce') {
+      const setting = positionals[2]
+      if (!clientId || (setting !== 'required' && setting !== 'optional')) {
+        throw new UsageError('pkce needs the app’s client id and required or optional')
+      }
+      const app = await withPlatformAppRegistry(config, (registry) =>
+        registry.setPkceRequired(clientId, setting === 'required'),
+      )
+      if (values.json) printJson(io, app)
+      else io.out(`${app.id} (${app.name}) ${app.pkceRequired ? 'requires PKCE' : 'may omit PKCE (legacy)'}\n`)
+      return 0
+    }
     if (subcommand === 'list') {
       const apps = await withPlatformAppRegistry(config, (registry) => registry.list())
       if (values.json) printJson(io, apps)
       else {
         io.out(apps.length === 0 ? 'No platform apps are registered.\n' : '')
-        for (const app of apps) io.out(`${app.id}  ${app.name}  [${app.scopes.join(' ')}]  ${app.status}\n`)
+        for (const app of apps) {
+          const legacy = app.pkceRequired ? '' : '  PKCE optional (legacy)'
+          io.out(`${app.id}  ${app.name}  [${app.scopes.join(' ')}]  ${app.status}${legacy}\n`)
+        }
       }
       return 0
     }
-    if (subcommand !== 'create') throw new UsageError('the subcommands are create, list, suspend and resume')
+    if (subcommand !== 'create') throw new UsageError('the subcommands are create, list, suspend, resume and pkce')
+    if (values.pkce !== undefined && values.pkce !== 'required' && values.pkce !== 'optional') {
+      throw new UsageError('--pkce is required or optional')
+    }
     if (!values.name) throw new UsageError('--name is required')
     const redirectUris = values['redirect-uri'] ?? []
     if (redirectUris.length === 0) throw new UsageError('--redirect-uri is required (repeat it for several)')
@@ -76,7 +104,12 @@ export const appCommand: Command = {
       .map((scope) => scope.trim())
       .filter((scope) => scope !== '')
     const app = await withPlatformAppRegistry(config, (registry) =>
-      registry.register({ name: values.name as string, redirectUris, scopes }),
+      registry.register({
+        name: values.name as string,
+        redirectUris,
+        scopes,
+        pkceRequired: values.pkce !== 'optional',
+      }),
     )
     if (values.json) printJson(io, app)
     else io.out(printRegistered(app, config.publicUrl))

@@ -574,6 +574,10 @@ export interface components {
      * @description `RATE_LIMITED` — the request would have had to wait more than 30 s for a slot, or more than
      *     200 requests of the same principal were already waiting. Retry after `Retry-After` seconds
      *     (`details.retryAfterSeconds`). Requests over the limit are normally delayed, not rejected.
+     *     `TOO_MANY_FAILED_CREDENTIALS` — too many wrong credentials for this API user (HTTP Basic)
+     *     or this OAuth client (its secret, at `/platform/token` and `/platform/revoke`), or from this
+     *     client address; retry after `Retry-After` seconds. Past an API user's or a client's limit
+     *     only wrong credentials are refused; past an address's limit everything it sends is.
      */
     TooManyRequests: {
       headers: {
@@ -597,8 +601,8 @@ export interface components {
          *     }
          */
         'application/json': components['schemas']['Error'] & {
-          /** @constant */
-          code?: 'RATE_LIMITED'
+          /** @enum {unknown} */
+          code?: 'RATE_LIMITED' | 'TOO_MANY_FAILED_CREDENTIALS'
         }
       }
     }

@@ -697,8 +697,9 @@ export interface paths {
      *
      *     The URL must be `http` or `https` and must not point to a private, loopback or link-local
      *     address (checked now and again at each delivery) unless the server is configured to allow
-     *     it — the local default allows loopback so that receivers on your machine work. Answers
-     *     `200`, as the platform does.
+     *     it — the local default allows loopback so that receivers on your machine work. It must not
+     *     embed credentials (`https://user:password@…`, rule `noCredentials`): to know a delivery is
+     *     ours, verify its signature. Answers `200`, as the platform does.
      */
     post: operations['createWebhookConfiguration']
     delete?: never
@@ -772,12 +773,19 @@ export interface paths {
       cookie?: never
     }
     /**
-     * Get the shop's webhook secret (deprecated)
+     * Get the caller's webhook signing secret (deprecated)
      * @deprecated
-     * @description Answers the shop's webhook signing secret. **Deprecated:** the secret is returned when you
-     *     create a webhook configuration; store it then. Kept for platform compatibility. This is the
-     *     shop's secret; deliveries of configurations created by a platform app are signed with the
-     *     app's own HMAC key instead.
+     * @description Answers the secret that signs the caller's own webhook deliveries. **Deprecated:** an API
+     *     user gets the shop's secret when creating a configuration (store it then); an app is given
+     *     its HMAC key when it is registered. Kept for platform compatibility.
+     *
+     *     - **An API user (HTTP Basic)** gets the shop's webhook secret — the key of
+     *       `X-Fourthwall-Hmac-SHA256` on deliveries of the shop's configurations.
+     *     - **A platform app's bearer token** gets **that app's own** HMAC key — the key of
+     *       `X-Fourthwall-Hmac-Apps-SHA256` on deliveries of the configurations the app created —
+     *       never the shop's secret, which signs deliveries the app cannot see. The key is the
+     *       same on every shop the app is connected to. An app without a key is answered
+     *       `403 WEBHOOK_SECRET_NOT_AVAILABLE`.
      */
     get: operations['getWebhookSecret']
     put?: never
@@ -871,11 +879,13 @@ export interface paths {
      * @description The OAuth 2.0 token endpoint of platform apps (RFC 6749 §4.1.3 and §6).
      *
      *     - `grant_type=authorization_code` exchanges the code from the consent redirect. Send the
-     *       same `redirect_uri` as in the consent URL, and the `code_verifier` if you sent a
-     *       `code_challenge`.
+     *       same `redirect_uri` as in the consent URL and the PKCE `code_verifier` of its
+     *       `code_challenge` (required: a missing or wrong verifier is `invalid_grant`).
      *     - `grant_type=refresh_token` renews the tokens. The refresh token **rotates**: the answer
-     *       holds a new one and the one you sent stops working. Sending an already-used refresh token
-     *       revokes the whole grant (`invalid_grant`).
+     *       holds a new one, and the one you sent and the access token issued with it stop working.
+     *       Sending an already-used refresh token revokes the whole grant (`invalid_grant`). A
+     *       `scope` narrower than the grant's gives an access token with those scopes only (the new
+     *       refresh token keeps the grant's scopes); a scope outside the grant is `invalid_scope`.
      *
      *     **Client authentication** — this operation takes no API credentials (`security: []`).
      *     Authenticate the app either with `client_id` and `client_secret` in the body
@@ -3779,7 +3789,9 @@ export interface components {
       | {
           /**
            * Format: uri
-           * @description An `http` or `https` URL that accepts `POST` requests.
+           * @description An `http` or `https` URL that accepts `POST` requests, without credentials in it
+           *     (`https://user:password@…` is refused with rule `noCredentials`: verify the
+           *     signature of each delivery instead).
            */
           url: string
           /** @description The event types to deliver. */
@@ -3795,7 +3807,8 @@ export interface components {
         }
     /**
      * @deprecated
-     * @description The shop's webhook signing secret (deprecated endpoint).
+     * @description The caller's webhook signing secret (deprecated endpoint): the shop's for an API user, the
+     *     app's own HMAC key for a platform app's token.
      */
     WebhookSecret: {
       secret: string
@@ -3931,7 +3944,11 @@ export interface components {
       client_id?: string
       /** @description The app's client secret. Required unless sent with HTTP Basic. */
       client_secret?: string
-      /** @description PKCE verifier; required when the consent request carried a `code_challenge`. */
+      /**
+       * @description PKCE verifier of the consent request's `code_challenge`. Required: only an app the
+       *     operator registered as legacy may leave it out, and only for a code whose consent
+       *     request carried no challenge.
+       */
       code_verifier?: string
     }
     /** @description Renew the tokens with a refresh token (which rotates). */
@@ -3939,6 +3956,13 @@ export interface components {
       /** @constant */
       grant_type: 'refresh_token'
       refresh_token: string
+      /**
+       * @description Space-separated scopes for the new access token: a subset of the grant's (RFC 6749 §6).
+       *     Left out, the access token has all of the grant's scopes. A scope outside the grant is
+       *     `invalid_scope`.
+       * @example order_read
+       */
+      scope?: string
       /** @description The app's client id. Required unless sent with HTTP Basic. */
       client_id?: string
       /** @description The app's client secret. Required unless sent with HTTP Basic. */
@@ -3957,7 +3981,7 @@ export interface components {
       expires_in: 3600
       /** @description Single-use token to get new tokens; replaces the previous one. */
       refresh_token: string
-      /** @description The granted scopes, space-separated. */
+      /** @description The access token's scopes, space-separated (the grant's, or the narrower `scope` a refresh asked for). */
       scope: string
     }
     /** @description Body of `POST /platform/revoke` (RFC 7009). */
@@ -3985,6 +4009,8 @@ export interface components {
       token_endpoint_auth_methods_supported: string[]
       revocation_endpoint_auth_methods_supported: string[]
       code_challenge_methods_supported: string[]
+      /** @description Always true; every redirect from the consent page carries `iss` = `issuer` (RFC 9207). */
+      authorization_response_iss_parameter_supported: boolean
       scopes_supported: string[]
       /** Format: uri */
       service_documentation: string
@@ -4849,6 +4875,11 @@ export interface components {
      *     - `REQUEST_VALIDATION_FAILED` — the body breaks the schema (missing `url`, an unknown event
      *       type, an empty or repeated `allowedTypes`, …), or the server requires `https` URLs
      *       (production) and `url` is `http` (rule `format` on field `url`).
+     *     - `REQUEST_VALIDATION_FAILED` with rule `noCredentials` on field `url` — the URL embeds
+     *       credentials (`https://user:password@host/…`, or a user name alone). Credentials in a
+     *       URL are stored and shown wherever the configuration is; authenticate deliveries by
+     *       verifying their signature (`X-Fourthwall-Hmac-SHA256`, or the Standard Webhooks
+     *       `webhook-signature`) instead. The answer never repeats the URL.
      *     - `WEBHOOK_URI_IP_NOT_ALLOWED` — the URL's host is, or resolves to, a private, loopback,
      *       link-local or otherwise reserved address that this server is not configured to allow
      *       (`details.url`, `details.address`).
@@ -4952,6 +4983,10 @@ export interface components {
      * @description `RATE_LIMITED` — the request would have had to wait more than 30 s for a slot, or more than
      *     200 requests of the same principal were already waiting. Retry after `Retry-After` seconds
      *     (`details.retryAfterSeconds`). Requests over the limit are normally delayed, not rejected.
+     *     `TOO_MANY_FAILED_CREDENTIALS` — too many wrong credentials for this API user (HTTP Basic)
+     *     or this OAuth client (its secret, at `/platform/token` and `/platform/revoke`), or from this
+     *     client address; retry after `Retry-After` seconds. Past an API user's or a client's limit
+     *     only wrong credentials are refused; past an address's limit everything it sends is.
      */
     TooManyRequests: {
       headers: {
@@ -4975,8 +5010,8 @@ export interface components {
          *     }
          */
         'application/json': components['schemas']['Error'] & {
-          /** @constant */
-          code?: 'RATE_LIMITED'
+          /** @enum {unknown} */
+          code?: 'RATE_LIMITED' | 'TOO_MANY_FAILED_CREDENTIALS'
         }
       }
     }
@@ -4986,11 +5021,12 @@ export interface components {
      *     - `invalid_request` — a parameter is missing, repeated or malformed.
      *     - `invalid_grant` — the code or refresh token is unknown, expired, already used or revoked,
      *       was issued to another app, the `redirect_uri` differs from the consent request, or the
-     *       `code_verifier` does not match the `code_challenge`. Reusing a rotated refresh token
-     *       also revokes the whole grant.
+     *       `code_verifier` is missing or does not match the `code_challenge`. Reusing a rotated
+     *       refresh token also revokes the whole grant.
      *     - `unauthorized_client` — the app may not use this grant (e.g. the app is suspended).
      *     - `unsupported_grant_type` — `grant_type` is neither `authorization_code` nor `refresh_token`.
-     *     - `invalid_scope` — the grant's scopes are no longer all allowed for the app; reconnect.
+     *     - `invalid_scope` — a refresh asked for a `scope` outside the grant, or the grant's scopes
+     *       are no longer all allowed for the app (reconnect).
      */
     OAuthBadRequest: {
       headers: {
@@ -9238,7 +9274,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description The shop's webhook secret. */
+      /** @description The caller's signing secret — the shop's for an API user, the app's own for an app's token. */
       200: {
         headers: {
           'Request-Id': components['headers']['RequestId']
@@ -9260,7 +9296,39 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
-      403: components['responses']['Forbidden']
+      /**
+       * @description `INSUFFICIENT_SCOPE` — the bearer token's grant lacks `webhook_read`
+       *     (`details.requiredScope`, also in `WWW-Authenticate`). `WEBHOOK_SECRET_NOT_AVAILABLE` —
+       *     the calling platform app has no webhook HMAC key (`details.clientId`); the shop's
+       *     secret is never answered in its place.
+       */
+      403: {
+        headers: {
+          'Request-Id': components['headers']['RequestId']
+          'WWW-Authenticate': components['headers']['WWWAuthenticate']
+          'RateLimit-Policy': components['headers']['RateLimitPolicy']
+          RateLimit: components['headers']['RateLimit']
+          'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+          'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+          'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "code": "INSUFFICIENT_SCOPE",
+           *       "message": "This operation needs the scope webhook_read, which the app was not granted.",
+           *       "details": {
+           *         "requiredScope": "webhook_read"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INSUFFICIENT_SCOPE' | 'WEBHOOK_SECRET_NOT_AVAILABLE'
+          }
+        }
+      }
       429: components['responses']['TooManyRequests']
     }
   }
@@ -9663,6 +9731,7 @@ export interface operations {
            *       "code_challenge_methods_supported": [
            *         "S256"
            *       ],
+           *       "authorization_response_iss_parameter_supported": true,
            *       "scopes_supported": [
            *         "donation_read",
            *         "order_read",

@@ -1,9 +1,12 @@
+import { createHash, randomBytes } from 'node:crypto'
 import type { RealServer } from './real-server.js'
 
 /**
  * The parts of the OAuth flow that are not API calls, done over HTTP against the real server: an
  * operator registers a platform app (in process, as `fanshelf app create` does), and the shop's admin
- * signs in and approves the consent page (what the browser does). Returns the authorization code.
+ * signs in and approves the consent page (what the browser does). Returns the authorization code,
+ * the PKCE verifier of the challenge the consent link carried (every app must send one), and the
+ * `iss` of the redirect (RFC 9207).
  */
 
 export interface RegisteredApp {
@@ -33,7 +36,11 @@ function decodeHtml(text: string): string {
     .replace(/&amp;/g, '&')
 }
 
-export async function approveConsent(server: RealServer, app: RegisteredApp, authorizationEndpoint: string) {
+export async function approveConsent(
+  server: RealServer,
+  app: RegisteredApp,
+  authorizationEndpoint: string,
+): Promise<{ code: string; codeVerifier: string; iss: string | null }> {
   const admin = server.demo.admins.find((a) => a.role === 'SUPER_ADMIN')
   if (!admin) throw new Error('The demo shop has no super-admin')
   const signIn = await fetch(`${server.origin}/admin/api/session`, {
@@ -47,6 +54,9 @@ export async function approveConsent(server: RealServer, app: RegisteredApp, aut
   const url = new URL(authorizationEndpoint.replace('{clientId}', app.clientId))
   url.searchParams.set('redirect_uri', app.redirectUri)
   url.searchParams.set('state', 'sdk-state')
+  const codeVerifier = randomBytes(32).toString('base64url')
+  url.searchParams.set('code_challenge', createHash('sha256').update(codeVerifier).digest('base64url'))
+  url.searchParams.set('code_challenge_method', 'S256')
   const page = await fetch(url, { headers: { cookie } })
   const html = await page.text()
   if (page.status !== 200) throw new Error(`The consent page answered ${page.status}: ${html.slice(0, 300)}`)
@@ -64,7 +74,8 @@ export async function approveConsent(server: RealServer, app: RegisteredApp, aut
   })
   const location = answer.headers.get('location')
   if (answer.status !== 303 || !location) throw new Error(`The consent answered ${answer.status}`)
-  const code = new URL(location).searchParams.get('code')
+  const response = new URL(location).searchParams
+  const code = response.get('code')
   if (!code) throw new Error(`No code in ${location}`)
-  return code
+  return { code, codeVerifier, iss: response.get('iss') }
 }

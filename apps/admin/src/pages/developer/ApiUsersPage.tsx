@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { del, get, post } from '../../api/client.ts'
-import { useSignedIn } from '../../api/session.ts'
+import { useCan, useSignedIn } from '../../api/session.ts'
 import type { ApiUser, CreatedApiUser, Page } from '../../api/types.ts'
 import { applyServerError, contractResolver } from '../../forms/contract-form.ts'
 import { Field, FormAlert } from '../../forms/Field.tsx'
@@ -25,10 +25,12 @@ interface NewApiUser {
   label: string
 }
 
-/** Open API credentials (HTTP basic): list, create (super-admins; the password is shown once), delete. */
+/** Open API credentials (HTTP basic): list, create (the password is shown once), delete — as the role allows. */
 export function Component() {
   const session = useSignedIn()
-  const isSuperAdmin = session.user.role === 'SUPER_ADMIN'
+  const can = useCan()
+  const mayCreate = can('apiUsers.create')
+  const mayDelete = can('apiUsers.delete')
   const [page, setPage] = usePageParam()
   const client = useQueryClient()
   const confirm = useConfirm()
@@ -91,7 +93,7 @@ export function Component() {
         </section>
       )}
 
-      {isSuperAdmin ? (
+      {mayCreate ? (
         <section className="panel" aria-labelledby="create-title">
           <h2 id="create-title">Create an API user</h2>
           <form className="inline-form" noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
@@ -120,7 +122,7 @@ export function Component() {
           <ErrorMessage error={users.error} />
         ) : users.data.total === 0 ? (
           <EmptyState title="No API users yet">
-            {isSuperAdmin
+            {mayCreate
               ? 'Create one above, then use its username and password with HTTP basic authentication on /open-api/v1.0.'
               : 'A super-admin of the shop can create one for your integration.'}
           </EmptyState>
@@ -133,7 +135,7 @@ export function Component() {
                     <th scope="col">Username</th>
                     <th scope="col">Created</th>
                     <th scope="col">Created by</th>
-                    {isSuperAdmin && (
+                    {mayDelete && (
                       <th scope="col">
                         <span className="visually-hidden">Actions</span>
                       </th>
@@ -148,7 +150,7 @@ export function Component() {
                       </td>
                       <td>{formatDateTime(user.createdAt)}</td>
                       <td>{user.createdBy === session.user.id ? 'You' : user.createdBy ? 'Another admin' : 'Setup'}</td>
-                      {isSuperAdmin && (
+                      {mayDelete && (
                         <td className="cell-actions">
                           <button
                             type="button"

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { del, get } from '../../api/client.ts'
+import { useCan } from '../../api/session.ts'
 import type { PlatformAppConnection } from '../../api/types.ts'
 import { useConfirm } from '../../ui/confirm.tsx'
 import { formatDateTime } from '../../ui/format.ts'
@@ -13,6 +14,7 @@ const pageSize = 10
 export function Component() {
   const client = useQueryClient()
   const confirm = useConfirm()
+  const can = useCan()
   const [page, setPage] = usePageParam()
   const [notice, setNotice] = useState<string | undefined>()
   const connections = useQuery({
@@ -56,23 +58,25 @@ export function Component() {
               <li key={app.appId} className="card">
                 <div className="card__header">
                   <h2 className="card__title">{app.name}</h2>
-                  <button
-                    type="button"
-                    className="button button--danger button--small"
-                    disabled={disconnect.isPending}
-                    onClick={async () => {
-                      const ok = await confirm({
-                        title: `Disconnect ${app.name}?`,
-                        message:
-                          'Its access and refresh tokens stop working at once and the app is notified. It needs your consent again to reconnect.',
-                        confirmLabel: 'Disconnect',
-                        destructive: true,
-                      })
-                      if (ok) disconnect.mutate(app)
-                    }}
-                  >
-                    Disconnect<span className="visually-hidden"> {app.name}</span>
-                  </button>
+                  {can('platformApps.disconnect') && (
+                    <button
+                      type="button"
+                      className="button button--danger button--small"
+                      disabled={disconnect.isPending}
+                      onClick={async () => {
+                        const ok = await confirm({
+                          title: `Disconnect ${app.name}?`,
+                          message:
+                            'Its access and refresh tokens stop working at once and the app is notified. It needs your consent again to reconnect.',
+                          confirmLabel: 'Disconnect',
+                          destructive: true,
+                        })
+                        if (ok) disconnect.mutate(app)
+                      }}
+                    >
+                      Disconnect<span className="visually-hidden"> {app.name}</span>
+                    </button>
+                  )}
                 </div>
                 <p className="muted">
                   Connected {formatDateTime(app.connectedAt)}

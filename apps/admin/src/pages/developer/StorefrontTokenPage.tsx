@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { del, get, post } from '../../api/client.ts'
+import { useCan } from '../../api/session.ts'
 import type { StorefrontTokenState } from '../../api/types.ts'
 import { useConfirm } from '../../ui/confirm.tsx'
 import { formatDateTime } from '../../ui/format.ts'
@@ -10,6 +11,7 @@ import { CopyButton, EmptyState, ErrorMessage, Loading, Notice, PageHeader } fro
 export function Component() {
   const client = useQueryClient()
   const confirm = useConfirm()
+  const can = useCan()
   const [notice, setNotice] = useState<string | undefined>()
   const token = useQuery({
     queryKey: ['storefront-token'],
@@ -62,9 +64,11 @@ export function Component() {
         <EmptyState
           title="No storefront token"
           action={
-            <button type="button" className="button button--primary" disabled={busy} onClick={() => create.mutate()}>
-              Create token
-            </button>
+            can('storefrontToken.create') && (
+              <button type="button" className="button button--primary" disabled={busy} onClick={() => create.mutate()}>
+                Create token
+              </button>
+            )
           }
         >
           The shop has no active token, so storefront API calls answer 401. Create one to build a storefront.
@@ -78,39 +82,43 @@ export function Component() {
           </p>
           <p className="muted">Created {formatDateTime(token.data.token.createdAt)}</p>
           <div className="button-row">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={async () => {
-                const ok = await confirm({
-                  title: 'Regenerate the storefront token?',
-                  message:
-                    'The current token stops working at once; storefronts using it get 401 until you deploy the new one.',
-                  confirmLabel: 'Regenerate token',
-                  destructive: true,
-                })
-                if (ok) regenerate.mutate()
-              }}
-            >
-              Regenerate
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={busy}
-              onClick={async () => {
-                const ok = await confirm({
-                  title: 'Revoke the storefront token?',
-                  message: 'Storefront API calls will answer 401 until you create a new token.',
-                  confirmLabel: 'Revoke token',
-                  destructive: true,
-                })
-                if (ok) revoke.mutate()
-              }}
-            >
-              Revoke
-            </button>
+            {can('storefrontToken.regenerate') && (
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy}
+                onClick={async () => {
+                  const ok = await confirm({
+                    title: 'Regenerate the storefront token?',
+                    message:
+                      'The current token stops working at once; storefronts using it get 401 until you deploy the new one.',
+                    confirmLabel: 'Regenerate token',
+                    destructive: true,
+                  })
+                  if (ok) regenerate.mutate()
+                }}
+              >
+                Regenerate
+              </button>
+            )}
+            {can('storefrontToken.revoke') && (
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={busy}
+                onClick={async () => {
+                  const ok = await confirm({
+                    title: 'Revoke the storefront token?',
+                    message: 'Storefront API calls will answer 401 until you create a new token.',
+                    confirmLabel: 'Revoke token',
+                    destructive: true,
+                  })
+                  if (ok) revoke.mutate()
+                }}
+              >
+                Revoke
+              </button>
+            )}
           </div>
         </section>
       )}

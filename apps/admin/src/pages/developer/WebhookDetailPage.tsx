@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { del, get, post, put } from '../../api/client.ts'
+import { useCan } from '../../api/session.ts'
 import type { Page, WebhookConfiguration, WebhookEvent, WebhookEventSummary } from '../../api/types.ts'
 import { useConfirm } from '../../ui/confirm.tsx'
 import { formatDateTime } from '../../ui/format.ts'
@@ -16,6 +17,7 @@ export function Component() {
   const navigate = useNavigate()
   const client = useQueryClient()
   const confirm = useConfirm()
+  const can = useCan()
   const [notice, setNotice] = useState<string | undefined>()
   const [testType, setTestType] = useState(webhookEventTypes[0]?.type ?? '')
   const configuration = useQuery({
@@ -61,25 +63,29 @@ export function Component() {
         description={<code className="break">{current.url}</code>}
         actions={
           <>
-            <Link className="button button--secondary" to="edit">
-              Edit
-            </Link>
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={remove.isPending}
-              onClick={async () => {
-                const ok = await confirm({
-                  title: 'Delete this endpoint?',
-                  message: 'Queued deliveries and its delivery log are deleted with it. This cannot be undone.',
-                  confirmLabel: 'Delete endpoint',
-                  destructive: true,
-                })
-                if (ok) remove.mutate()
-              }}
-            >
-              Delete
-            </button>
+            {can('webhooks.update') && (
+              <Link className="button button--secondary" to="edit">
+                Edit
+              </Link>
+            )}
+            {can('webhooks.delete') && (
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={remove.isPending}
+                onClick={async () => {
+                  const ok = await confirm({
+                    title: 'Delete this endpoint?',
+                    message: 'Queued deliveries and its delivery log are deleted with it. This cannot be undone.',
+                    confirmLabel: 'Delete endpoint',
+                    destructive: true,
+                  })
+                  if (ok) remove.mutate()
+                }}
+              >
+                Delete
+              </button>
+            )}
           </>
         }
       />
@@ -90,14 +96,16 @@ export function Component() {
             <strong>This endpoint is disabled</strong>
             {current.disabledReason ? ` — ${current.disabledReason}` : ''}. No events are delivered to it.
           </p>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={reenable.isPending}
-            onClick={() => reenable.mutate(current)}
-          >
-            Re-enable endpoint
-          </button>
+          {can('webhooks.update') && (
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={reenable.isPending}
+              onClick={() => reenable.mutate(current)}
+            >
+              Re-enable endpoint
+            </button>
+          )}
         </div>
       )}
       <section className="panel" aria-labelledby="settings-title">
@@ -124,35 +132,37 @@ export function Component() {
         </dl>
       </section>
 
-      <section className="panel" aria-labelledby="test-title">
-        <h2 id="test-title">Send a test event</h2>
-        <p>
-          Sends an event of any type with example data and <code>testMode: true</code> to this endpoint only, signed
-          like every delivery.
-        </p>
-        <form
-          className="inline-form"
-          onSubmit={(event) => {
-            event.preventDefault()
-            sendTest.mutate(testType)
-          }}
-        >
-          <div className="field">
-            <label htmlFor="test-type">Event type</label>
-            <select id="test-type" value={testType} onChange={(event) => setTestType(event.target.value)}>
-              {webhookEventTypes.map((type) => (
-                <option key={type.type} value={type.type}>
-                  {type.type} — {type.summary}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="button button--primary" disabled={sendTest.isPending || !current.enabled}>
-            Send test event
-          </button>
-        </form>
-        {!current.enabled && <p className="note">Re-enable the endpoint to send test events.</p>}
-      </section>
+      {can('webhooks.test') && (
+        <section className="panel" aria-labelledby="test-title">
+          <h2 id="test-title">Send a test event</h2>
+          <p>
+            Sends an event of any type with example data and <code>testMode: true</code> to this endpoint only, signed
+            like every delivery.
+          </p>
+          <form
+            className="inline-form"
+            onSubmit={(event) => {
+              event.preventDefault()
+              sendTest.mutate(testType)
+            }}
+          >
+            <div className="field">
+              <label htmlFor="test-type">Event type</label>
+              <select id="test-type" value={testType} onChange={(event) => setTestType(event.target.value)}>
+                {webhookEventTypes.map((type) => (
+                  <option key={type.type} value={type.type}>
+                    {type.type} — {type.summary}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="button button--primary" disabled={sendTest.isPending || !current.enabled}>
+              Send test event
+            </button>
+          </form>
+          {!current.enabled && <p className="note">Re-enable the endpoint to send test events.</p>}
+        </section>
+      )}
 
       <DeliveryLog webhookId={webhookId} enabled={current.enabled} onNotice={setNotice} />
     </>
@@ -263,6 +273,7 @@ function DeliveryRow(props: {
 }) {
   const { event } = props
   const client = useQueryClient()
+  const can = useCan()
   const detail = useQuery({
     queryKey: ['webhook-event', event.id, event.attemptCount, event.state],
     queryFn: () => get<WebhookEvent>(`/webhook-events/${encodeURIComponent(event.id)}`),
@@ -302,14 +313,16 @@ function DeliveryRow(props: {
             {props.open ? 'Hide attempts' : 'Attempts'}
             <span className="visually-hidden"> of {event.id}</span>
           </button>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={!props.enabled || replay.isPending}
-            onClick={() => replay.mutate()}
-          >
-            Replay<span className="visually-hidden"> {event.id}</span>
-          </button>
+          {can('webhooks.replay') && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={!props.enabled || replay.isPending}
+              onClick={() => replay.mutate()}
+            >
+              Replay<span className="visually-hidden"> {event.id}</span>
+            </button>
+          )}
         </td>
       </tr>
       {props.open && (

@@ -4,10 +4,11 @@ import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useParams } from 'react-router'
 import { get, post, put } from '../../api/client.ts'
+import { useCan } from '../../api/session.ts'
 import type { WebhookConfiguration } from '../../api/types.ts'
 import { applyServerError, contractResolver, type FieldOf } from '../../forms/contract-form.ts'
 import { Field, FieldSet, FormAlert } from '../../forms/Field.tsx'
-import { ErrorMessage, Loading, PageHeader } from '../../ui/parts.tsx'
+import { EmptyState, ErrorMessage, Loading, PageHeader } from '../../ui/parts.tsx'
 
 interface ConfigurationForm {
   url: string
@@ -24,10 +25,11 @@ export function Component() {
   const { webhookId } = useParams()
   const navigate = useNavigate()
   const client = useQueryClient()
+  const may = useCan()(webhookId ? 'webhooks.update' : 'webhooks.create')
   const existing = useQuery({
     queryKey: ['webhook', webhookId],
     queryFn: () => get<WebhookConfiguration>(`/webhooks/${encodeURIComponent(webhookId ?? '')}`),
-    enabled: webhookId !== undefined,
+    enabled: webhookId !== undefined && may,
   })
   const form = useForm<ConfigurationForm>({
     defaultValues: { url: '', allowedTypes: [] },
@@ -50,6 +52,13 @@ export function Component() {
   })
   const { errors } = form.formState
 
+  if (!may) {
+    return (
+      <EmptyState title="Only a super-admin can change webhook endpoints">
+        Ask a super-admin of the shop to add or edit this endpoint.
+      </EmptyState>
+    )
+  }
   if (webhookId && existing.isPending) return <Loading />
   if (webhookId && existing.isError) return <ErrorMessage error={existing.error} />
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { get } from '../../api/client.ts'
+import { useCan } from '../../api/session.ts'
 import type { Page, WebhookConfiguration } from '../../api/types.ts'
 import { formatDateTime } from '../../ui/format.ts'
 import { Badge, EmptyState, ErrorMessage, Loading, PageHeader, Pagination, TableWrap } from '../../ui/parts.tsx'
@@ -9,7 +10,13 @@ import { WebhookSecretPanel } from './WebhookSecretPanel.tsx'
 
 /** Webhook configurations of the shop and its signing secret. */
 export function Component() {
+  const can = useCan()
   const [page, setPage] = usePageParam()
+  const addEndpoint = can('webhooks.create') ? (
+    <Link className="button button--primary" to="new">
+      Add endpoint
+    </Link>
+  ) : undefined
   const configurations = useQuery({
     queryKey: ['webhooks', page],
     queryFn: () => get<Page<WebhookConfiguration>>('/webhooks', { page, size: 20 }),
@@ -21,11 +28,7 @@ export function Component() {
       <PageHeader
         title="Webhooks"
         description="Fanshelf POSTs each event to the endpoints that subscribe to its type, retries failures for days, and keeps a delivery log you can replay from."
-        actions={
-          <Link className="button button--primary" to="new">
-            Add endpoint
-          </Link>
-        }
+        actions={addEndpoint}
       />
       <section aria-labelledby="endpoints-title">
         <h2 id="endpoints-title">Endpoints</h2>
@@ -34,14 +37,7 @@ export function Component() {
         ) : configurations.isError ? (
           <ErrorMessage error={configurations.error} />
         ) : configurations.data.total === 0 ? (
-          <EmptyState
-            title="No endpoints yet"
-            action={
-              <Link className="button button--primary" to="new">
-                Add endpoint
-              </Link>
-            }
-          >
+          <EmptyState title="No endpoints yet" action={addEndpoint}>
             Add the URL of a receiver and pick the events it needs. Then send it a test event to check your signature
             verification.
           </EmptyState>
@@ -85,7 +81,7 @@ export function Component() {
           </>
         )}
       </section>
-      <WebhookSecretPanel />
+      {can('webhookSecret.reveal') && <WebhookSecretPanel />}
     </>
   )
 }

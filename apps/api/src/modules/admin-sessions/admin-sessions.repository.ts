@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../db/database.js'
-import type { AdminLoginFailuresTable, AdminSessionsTable } from '../../db/schema.js'
+import type { AdminSessionsTable } from '../../db/schema.js'
 
 /** Emails are compared case-insensitively (`email` is given lower-cased). */
 export function findAdminUserByEmail(db: Executor, email: string) {
@@ -53,34 +53,4 @@ export function revokeSession(db: Executor, tokenHash: string, now: string) {
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
     .execute()
-}
-
-/** Failed sign-ins since `since`: for this email from this IP, and from this IP in all. */
-export async function countRecentFailures(db: Executor, email: string, ip: string, since: string) {
-  const rows = await db
-    .selectFrom('admin_login_failures')
-    .select(['email', 'failed_at'])
-    .where('ip', '=', ip)
-    .where('failed_at', '>', since)
-    .orderBy('failed_at')
-    .execute()
-  const forEmail = rows.filter((row) => row.email === email)
-  return {
-    forEmailAndIp: forEmail.length,
-    oldestForEmailAndIp: forEmail[0]?.failed_at,
-    forIp: rows.length,
-    oldestForIp: rows[0]?.failed_at,
-  }
-}
-
-export function insertFailure(db: Executor, row: AdminLoginFailuresTable) {
-  return db.insertInto('admin_login_failures').values(row).execute()
-}
-
-export function clearFailures(db: Executor, email: string, ip: string) {
-  return db.deleteFrom('admin_login_failures').where('email', '=', email).where('ip', '=', ip).execute()
-}
-
-export function pruneFailures(db: Executor, before: string) {
-  return db.deleteFrom('admin_login_failures').where('failed_at', '<', before).execute()
 }

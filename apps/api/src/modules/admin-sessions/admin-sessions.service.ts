@@ -5,6 +5,9 @@ import type { AdminUsersTable } from '../../db/schema.js'
 import { DomainError } from '../../http/errors.js'
 import { decoyHash, verifyPassword } from '../../security/passwords.js'
 import { tokenHash } from '../../security/secret-box.js'
+import { throttleKeys } from '../auth-throttle/auth-throttle-policy.js'
+import { throttleAddress } from '../auth-throttle/client-address.js'
+import type { CredentialThrottle, ThrottleRule } from '../auth-throttle/credential-throttle.js'
 import { isWellFormedSecret, mintSecret, newPlatformId } from '../platform-apps/opaque-tokens.js'
 import {
   maxFailuresPerEmailAndIp,
@@ -15,13 +18,9 @@ import {
   signInFailureWindowMs,
 } from './admin-session-policy.js'
 import {
-  clearFailures,
-  countRecentFailures,
   findAdminUserByEmail,
   findLiveSession,
-  insertFailure,
   insertSession,
-  pruneFailures,
   revokeSession,
   touchSession,
 } from './admin-sessions.repository.js'
@@ -30,7 +29,8 @@ import {
  * Merchant-admin sessions (decision 0009). The cookie carries a high-entropy token; the database
  * keeps its SHA-256 digest with an idle and an absolute expiry. The CSRF token is an HMAC of the
  * session token, so it needs no storage, dies with the session, and cannot be computed without the
- * httpOnly cookie. Sign-ins are throttled per email + IP and per IP, and an unknown email costs
+ * httpOnly cookie. Sign-ins are throttled per email + IP and per IP — each attempt
+ * reserved atomically before the password is checked (decision 0030) — and an unknown email costs
  * the same password hash as a known one.
  */
 
@@ -78,20 +78,26 @@ function signInThrottled(retryAfterSeconds: number): DomainError {
   )
 }
 
-export function createAdminSessionService(db: Db, deps: { clock: Clock }) {
-  const { clock } = deps
+export function createAdminSessionService(db: Db, deps: { clock: Clock; throttle: CredentialThrottle }) {
+  const { clock, throttle } = deps
   const iso = (ms: number) => new Date(ms).toISOString()
 
-  async function assertNotThrottled(email: string, ip: string, nowMs: number): Promise<void> {
-    const counts = await countRecentFailures(db, email, ip, iso(nowMs - signInFailureWindowMs))
-    const waits: number[] = []
-    if (counts.forEmailAndIp >= maxFailuresPerEmailAndIp && counts.oldestForEmailAndIp) {
-      waits.push(Date.parse(counts.oldestForEmailAndIp) + signInFailureWindowMs - nowMs)
-    }
-    if (counts.forIp >= maxFailuresPerIp && counts.oldestForIp) {
-      waits.push(Date.parse(counts.oldestForIp) + signInFailureWindowMs - nowMs)
-    }
-    if (waits.length > 0) throw signInThrottled(Math.max(1, Math.ceil(Math.max(...waits) / 1000)))
+  /**
+   * The sign-in's throttle keys. The slow hash is never run past a limit, and each attempt is
+   * counted before it runs, so 100 concurrent guesses at one email get at most 5 password checks.
+   */
+  function signInRules(email: string, ip: string): ThrottleRule[] {
+    const address = throttleAddress(ip)
+    const windowMs = signInFailureWindowMs
+    return [
+      { key: throttleKeys.signInAddress(address), limit: maxFailuresPerIp, windowMs, refusesEveryone: true },
+      {
+        key: throttleKeys.signInEmailAndAddress(email, address),
+        limit: maxFailuresPerEmailAndIp,
+        windowMs,
+        clearOnSuccess: true,
+      },
+    ]
   }
 
   /** The live session of a cookie value (its idle expiry pushed forward), or undefined. */
@@ -126,16 +132,21 @@ export function createAdminSessionService(db: Db, deps: { clock: Clock }) {
      */
     async signIn(input: { email: string; password: string; ip: string }): Promise<SignedIn> {
       const email = input.email.trim().toLowerCase()
-      const nowMs = clock.now()
-      await assertNotThrottled(email, input.ip, nowMs)
-      const user = await findAdminUserByEmail(db, email)
-      const ok = await verifyPassword(input.password, user?.password_hash ?? decoyHash)
-      if (!user || !ok) {
-        await pruneFailures(db, iso(nowMs - signInFailureWindowMs))
-        await insertFailure(db, { id: newPlatformId('alf_'), email, ip: input.ip, failed_at: iso(nowMs) })
+      const checked = await throttle.check(
+        signInRules(email, input.ip),
+        async () => {
+          const found = await findAdminUserByEmail(db, email)
+          const ok = await verifyPassword(input.password, found?.password_hash ?? decoyHash)
+          return found && ok ? found : undefined
+        },
+        { cheap: false },
+      )
+      if (checked.outcome === 'throttled') throw signInThrottled(checked.retryAfterSeconds)
+      if (checked.outcome === 'wrong') {
         throw new DomainError('SIGN_IN_FAILED', 'The email or password is wrong.', undefined, 401)
       }
-      await clearFailures(db, email, input.ip)
+      const user = checked.value
+      const nowMs = clock.now()
       const token = mintSecret('adminSession')
       const id = newPlatformId('ases_')
       const expiresAt = iso(nowMs + sessionMaxLifetimeMs)

@@ -18,36 +18,36 @@ export function adminCatalogRoutes(access: AdminAccess, parse: AdminParsers) {
     // ------------------------------------------------------------ products
 
     app.get('/admin/api/products', async (request, reply) => {
-      const session = await access.read(request, reply)
+      const session = await access.read(request, reply, 'products.read')
       const query = parse.products<PageQuery & { search?: string }>(request.query)
       return services.products.listProducts(session.shopId, query.search, pageRequest(query))
     })
 
     app.get('/admin/api/products/:productId', async (request: IdParams<'productId'>, reply) => {
-      const session = await access.read(request, reply)
+      const session = await access.read(request, reply, 'products.read')
       return services.products.getProduct(session.shopId, request.params.productId)
     })
 
     app.post('/admin/api/products', async (request, reply) => {
-      const session = await access.write(request, reply)
+      const session = await access.write(request, reply, 'products.write')
       const body = parse.product<ProductInput>(request.body)
       return reply.code(201).send(await services.productAdmin.createProduct(session.shopId, body))
     })
 
     app.put('/admin/api/products/:productId', async (request: IdParams<'productId'>, reply) => {
-      const session = await access.write(request, reply)
+      const session = await access.write(request, reply, 'products.write')
       const body = parse.product<ProductInput>(request.body)
       return services.productAdmin.updateProduct(session.shopId, request.params.productId, body)
     })
 
     app.put('/admin/api/products/:productId/availability', async (request: IdParams<'productId'>, reply) => {
-      const session = await access.write(request, reply)
+      const session = await access.write(request, reply, 'products.write')
       const body = parse.availability<{ available: boolean }>(request.body)
       return services.products.setProductAvailability(session.shopId, request.params.productId, body.available)
     })
 
     app.get('/admin/api/media', async (request, reply) => {
-      const session = await access.read(request, reply)
+      const session = await access.read(request, reply, 'media.read')
       const query = parse.products<PageQuery & { search?: string }>(request.query)
       return pageOf(listLibraryImages(config.publicUrl, session.shop.name, query.search), query)
     })
@@ -55,26 +55,26 @@ export function adminCatalogRoutes(access: AdminAccess, parse: AdminParsers) {
     // ------------------------------------------------------------ promotions
 
     app.get('/admin/api/promotions', async (request, reply) => {
-      const session = await access.read(request, reply)
+      const session = await access.read(request, reply, 'promotions.read')
       const query = parse.page<PageQuery>(request.query)
       const page = await services.promotions.listPromotions(session.shopId, pageRequest(query))
       return { ...page, results: page.results.map(withPromotionActions) }
     })
 
     app.get('/admin/api/promotions/:promotionId', async (request: IdParams<'promotionId'>, reply) => {
-      const session = await access.read(request, reply)
+      const session = await access.read(request, reply, 'promotions.read')
       return withPromotionActions(await services.promotions.getPromotion(session.shopId, request.params.promotionId))
     })
 
     app.post('/admin/api/promotions', async (request, reply) => {
-      const session = await access.write(request, reply)
+      const session = await access.write(request, reply, 'promotions.write')
       const body = parse.promotion<PromotionCreateRequest>(request.body)
       const created = await services.promotions.createPromotion(session.shopId, body)
       return reply.code(201).send(withPromotionActions(created))
     })
 
     app.post('/admin/api/promotions/:promotionId/status', async (request: IdParams<'promotionId'>, reply) => {
-      const session = await access.write(request, reply)
+      const session = await access.write(request, reply, 'promotions.write')
       const body = parse.promotionStatus<{ action: PromotionAdminAction }>(request.body)
       const changed = await services.promotions.changePromotionStatus(
         session.shopId,
@@ -86,7 +86,7 @@ export function adminCatalogRoutes(access: AdminAccess, parse: AdminParsers) {
 
     /** The membership tiers a membership promotion may be limited to. */
     app.get('/admin/api/membership-tiers', async (request, reply) => {
-      const session = await access.read(request, reply)
+      const session = await access.read(request, reply, 'promotions.read')
       return { results: await services.memberships.listTiers(session.shopId) }
     })
   }

@@ -7,7 +7,8 @@ import { type AdminClient, signInAdmin } from './testing/admin-client.js'
 import { secretRotationGraceHours } from './webhook-secrets.service.js'
 
 /**
- * Developer settings through the admin API: API users (super-admins only), the storefront token,
+ * Developer settings through the admin API (super-admins only; admin-roles.routes.test.ts holds
+ * STAFF's refusals): API users, the storefront token,
  * webhook configurations with test events, the delivery log and replays, and the shop's signing
  * secret with its rotation grace period — against a real loopback receiver.
  */
@@ -137,7 +138,9 @@ describe('storefront token', () => {
     expect((await storefrontCall(platform.demo.storefrontToken)).status).toBe(401)
     expect((await storefrontCall(fresh)).status).toBe(200)
 
-    expect((await staff.delete('/admin/api/storefront-token')).status).toBe(204)
+    expect((await staff.delete('/admin/api/storefront-token')).status).toBe(403)
+    expect((await storefrontCall(fresh)).status).toBe(200)
+    expect((await owner.delete('/admin/api/storefront-token')).status).toBe(204)
     expect((await owner.get('/admin/api/storefront-token')).body).toEqual({ token: null })
     expect((await storefrontCall(fresh)).status).toBe(401)
 
@@ -162,8 +165,9 @@ describe('webhook configurations', () => {
       'ORDER_PLACED',
       'PRODUCT_UPDATED',
     ])
-    const list = await staff.get('/admin/api/webhooks')
+    const list = await owner.get('/admin/api/webhooks')
     expect(list.body).toMatchObject({ total: 1, results: [{ id: created.id }] })
+    expect((await staff.get('/admin/api/webhooks')).status).toBe(403)
 
     const updated = await owner.put(`/admin/api/webhooks/${created.id}`, {
       url: `${receiver.origin}/other`,

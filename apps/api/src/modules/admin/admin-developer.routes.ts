@@ -12,8 +12,8 @@ type PageQuery = { page?: number; size?: number }
 
 /**
  * Developer settings: open API users, the storefront token, webhook configurations with their
- * delivery log, test events and replays, and the shop's webhook secret. (Connected platform apps
- * are served by the platform-apps module: `/admin/api/platform-apps/…`.)
+ * delivery log, test events and replays, the shop's webhook secret and the audit log. (Connected
+ * platform apps are served by the platform-apps module: `/admin/api/platform-apps/…`.)
  */
 export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -21,84 +21,91 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
 
     /** The signed-in admin's shop (its currency is the currency of every price the admin edits). */
     app.get('/admin/api/shop', async (request, reply) => {
-      const session = await access.read(request, reply)
+      const session = await access.read(request, reply, 'shop.read')
       return toShopResource(await services.shops.getShop(session.shopId))
     })
+
+    // Everything below is the super-admin's (admin-permissions.ts): STAFF get 403 FORBIDDEN
+    // whatever the SPA shows, and credential and webhook changes go into the audit log.
 
     // ------------------------------------------------------------ open API users
 
     app.get('/admin/api/api-users', async (request, reply) => {
-      const session = await access.read(request, reply)
+      const session = await access.read(request, reply, 'apiUsers.read')
       const query = parse.page<PageQuery>(request.query)
       const users = await services.apiUsers.list(session.shopId)
       return pageOf(users.map(toApiUserResource), query)
     })
 
-    // Super-admins only: the service refuses STAFF with 403 FORBIDDEN whatever the SPA shows.
+    // The API-user service writes one row, outside any transaction: the entry follows it.
     app.post('/admin/api/api-users', async (request, reply) => {
-      const session = await access.write(request, reply)
+      const { session, audit } = await access.audited(request, reply, 'apiUsers.create')
       const body = parse.apiUser<{ label?: string }>(request.body ?? {})
       const created = await services.apiUsers.create(actorOf(session), body.label || undefined)
+      await audit(created.id)
       return reply.code(201).send(toCreatedApiUserResource(created))
     })
 
     app.delete('/admin/api/api-users/:apiUserId', async (request: IdParams<'apiUserId'>, reply) => {
-      const session = await access.write(request, reply)
+      const { session, audit } = await access.audited(request, reply, 'apiUsers.delete')
       await services.apiUsers.remove(actorOf(session), request.params.apiUserId)
+      await audit(request.params.apiUserId)
       return reply.code(204).send()
     })
 
     // ------------------------------------------------------------ storefront token
 
     app.get('/admin/api/storefront-token', async (request, reply) => {
-      const session = await access.read(request, reply)
+      const session = await access.read(request, reply, 'storefrontToken.read')
       return toStorefrontTokenResource(await services.storefront.tokens.findToken(session.shopId))
     })
 
     /** Creates the shop's token if it has none (a revoked token is not brought back). */
     app.post('/admin/api/storefront-token', async (request, reply) => {
-      const session = await access.write(request, reply)
-      return toStorefrontTokenResource(await services.storefront.tokens.getOrCreate(session.shopId))
+      const { session, audit } = await access.audited(request, reply, 'storefrontToken.create')
+      return toStorefrontTokenResource(await services.storefront.tokens.getOrCreate(session.shopId, audit))
     })
 
     app.post('/admin/api/storefront-token/regenerate', async (request, reply) => {
-      const session = await access.write(request, reply)
-      return toStorefrontTokenResource(await services.storefront.tokens.regenerate(session.shopId))
+      const { session, audit } = await access.audited(request, reply, 'storefrontToken.regenerate')
+      return toStorefrontTokenResource(await services.storefront.tokens.regenerate(session.shopId, audit))
     })
 
     app.delete('/admin/api/storefront-token', async (request, reply) => {
-      const session = await access.write(request, reply)
-      await services.storefront.tokens.revoke(session.shopId)
+      const { session, audit } = await access.audited(request, reply, 'storefrontToken.revoke')
+      await services.storefront.tokens.revoke(session.shopId, audit)
       return reply.code(204).send()
     })
 
     // ------------------------------------------------------------ webhook secret
 
+    /** Every reveal is audited: the SPA asks only when the admin clicks Reveal or Copy. */
     app.get('/admin/api/webhook-secret', async (request, reply) => {
-      const session = await access.read(request, reply)
-      return services.webhookSecrets.reveal(session.shopId)
+      const { session, audit } = await access.audited(request, reply, 'webhookSecret.reveal')
+      return services.webhookSecrets.reveal(session.shopId, audit)
     })
 
     app.post('/admin/api/webhook-secret/rotate', async (request, reply) => {
-      const session = await access.write(request, reply)
+      const { session, audit } = await access.audited(request, reply, 'webhookSecret.rotate')
       const body = parse.secretRotation<{ graceHours: number }>(request.body ?? {})
-      return services.webhookSecrets.rotate(session.shopId, body.graceHours)
+      return services.webhookSecrets.rotate(session.shopId, body.graceHours, audit)
     })
 
     // ------------------------------------------------------------ webhook configurations
 
     app.get('/admin/api/webhooks', async (request, reply) => {
-      const session = await access.read(request, reply)
+      const session = await access.read(request, reply, 'webhooks.read')
       const query = parse.page<PageQuery>(request.query)
       return services.webhookConfigurations.listConfigurations(shopOwnerOf(session), pageRequest(query))
     })
 
     app.post('/admin/api/webhooks', async (request, reply) => {
-      const session = await access.write(request, reply)
+      const { session, audit } = await access.audited(request, reply, 'webhooks.create')
       const body = parse.webhookConfiguration<WebhookConfigurationRequest>(request.body)
       const { secret: _secret, ...configuration } = await services.webhookConfigurations.createConfiguration(
         shopOwnerOf(session),
         body,
+        audit,
       )
       return reply.code(201).send(configuration)
     })
@@ -106,7 +113,7 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
     app.get(
       '/admin/api/webhooks/:webhookConfigurationId',
       async (request: IdParams<'webhookConfigurationId'>, reply) => {
-        const session = await access.read(request, reply)
+        const session = await access.read(request, reply, 'webhooks.read')
         return services.webhookConfigurations.getConfiguration(
           shopOwnerOf(session),
           request.params.webhookConfigurationId,
@@ -118,12 +125,13 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
     app.put(
       '/admin/api/webhooks/:webhookConfigurationId',
       async (request: IdParams<'webhookConfigurationId'>, reply) => {
-        const session = await access.write(request, reply)
+        const { session, audit } = await access.audited(request, reply, 'webhooks.update')
         const body = parse.webhookConfiguration<WebhookConfigurationRequest>(request.body)
         return services.webhookConfigurations.updateConfiguration(
           shopOwnerOf(session),
           request.params.webhookConfigurationId,
           body,
+          audit,
         )
       },
     )
@@ -131,10 +139,11 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
     app.delete(
       '/admin/api/webhooks/:webhookConfigurationId',
       async (request: IdParams<'webhookConfigurationId'>, reply) => {
-        const session = await access.write(request, reply)
+        const { session, audit } = await access.audited(request, reply, 'webhooks.delete')
         await services.webhookConfigurations.deleteConfiguration(
           shopOwnerOf(session),
           request.params.webhookConfigurationId,
+          audit,
         )
         return reply.code(204).send()
       },
@@ -143,7 +152,7 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
     app.post(
       '/admin/api/webhooks/:webhookConfigurationId/test-events',
       async (request: IdParams<'webhookConfigurationId'>, reply) => {
-        const session = await access.write(request, reply)
+        const session = await access.write(request, reply, 'webhooks.test')
         const body = parse.testEvent<{ type: WebhookEventType }>(request.body)
         const event = await services.webhookEvents.sendTestEvent(
           shopOwnerOf(session),
@@ -158,7 +167,7 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
     app.get(
       '/admin/api/webhooks/:webhookConfigurationId/events',
       async (request: IdParams<'webhookConfigurationId'>, reply) => {
-        const session = await access.read(request, reply)
+        const session = await access.read(request, reply, 'webhooks.read')
         const query = parse.webhookEvents<PageQuery & { type?: WebhookEventType }>(request.query)
         const owner = shopOwnerOf(session)
         const configurationId = request.params.webhookConfigurationId
@@ -172,13 +181,22 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
     )
 
     app.get('/admin/api/webhook-events/:webhookEventId', async (request: IdParams<'webhookEventId'>, reply) => {
-      const session = await access.read(request, reply)
+      const session = await access.read(request, reply, 'webhooks.read')
       return services.webhookEvents.getEvent(shopOwnerOf(session), request.params.webhookEventId)
     })
 
     app.post('/admin/api/webhook-events/:webhookEventId/replay', async (request: IdParams<'webhookEventId'>, reply) => {
-      const session = await access.write(request, reply)
+      const session = await access.write(request, reply, 'webhooks.replay')
       return services.webhookEvents.replayEvent(shopOwnerOf(session), request.params.webhookEventId)
+    })
+
+    // ------------------------------------------------------------ audit log
+
+    /** Who changed which credential, webhook or app connection, newest first (admin-api.yaml `getAdminAuditLog`). */
+    app.get('/admin/api/audit-log', async (request, reply) => {
+      const session = await access.read(request, reply, 'auditLog.read')
+      const query = parse.page<PageQuery>(request.query)
+      return services.adminAuditLog.list(session.shopId, pageRequest(query))
     })
   }
 }

@@ -13,13 +13,13 @@ export function adminGiftCardRoutes(access: AdminAccess, parse: AdminParsers) {
     const { services } = app.platform
 
     app.get('/admin/api/gift-cards', async (request, reply) => {
-      const session = await access.read(request, reply)
+      const session = await access.read(request, reply, 'giftCards.read')
       const query = parse.page<{ page?: number; size?: number }>(request.query)
       return services.giftCards.listGiftCards(session.shopId, pageRequest(query))
     })
 
     app.post('/admin/api/gift-cards', async (request, reply) => {
-      const session = await access.write(request, reply)
+      const session = await access.write(request, reply, 'giftCards.issue')
       const body = parse.giftCard<{ amount: Money }>(request.body)
       const issued = await services.giftCards.issueGiftCard(session.shopId, {
         amount: body.amount,

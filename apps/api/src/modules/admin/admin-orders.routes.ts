@@ -27,7 +27,7 @@ export function adminOrderRoutes(access: AdminAccess, parse: AdminParsers) {
     const { services } = app.platform
 
     app.get('/admin/api/orders', async (request, reply) => {
-      const session = await access.read(request, reply)
+      const session = await access.read(request, reply, 'orders.read')
       const query = parse.orders<ListOrdersQuery>(request.query)
       return services.orders.listOrders(
         session.shopId,
@@ -44,17 +44,17 @@ export function adminOrderRoutes(access: AdminAccess, parse: AdminParsers) {
     })
 
     app.get('/admin/api/orders/:orderId', async (request: IdParams<'orderId'>, reply) => {
-      const session = await access.read(request, reply)
+      const session = await access.read(request, reply, 'orders.read')
       return services.adminOrders.getOrderDetail(session.shopId, request.params.orderId)
     })
 
     app.post('/admin/api/orders/:orderId/cancel', async (request: IdParams<'orderId'>, reply) => {
-      const session = await access.write(request, reply)
+      const session = await access.write(request, reply, 'orders.write')
       return services.fulfillments.cancelOrder(session.shopId, request.params.orderId, `Cancelled by ${session.email}`)
     })
 
     app.post('/admin/api/orders/:orderId/complete', async (request: IdParams<'orderId'>, reply) => {
-      const session = await access.write(request, reply)
+      const session = await access.write(request, reply, 'orders.write')
       return services.fulfillments.completeOrder(
         session.shopId,
         request.params.orderId,
@@ -64,14 +64,14 @@ export function adminOrderRoutes(access: AdminAccess, parse: AdminParsers) {
 
     /** `POST /fulfillments` of the open API, same body and rules. */
     app.post('/admin/api/fulfillments', async (request, reply) => {
-      const session = await access.write(request, reply)
+      const session = await access.write(request, reply, 'fulfillments.write')
       const body = parse.fulfillment<FulfillmentRequest>(request.body)
       return reply.code(201).send(await services.fulfillments.createFulfillment(session.shopId, body))
     })
 
     /** The tracker simulation (no carrier exists locally): next state, or a later one. */
     app.post('/admin/api/fulfillments/:fulfillmentId/advance', async (request: IdParams<'fulfillmentId'>, reply) => {
-      const session = await access.write(request, reply)
+      const session = await access.write(request, reply, 'fulfillments.write')
       const body = parse.trackerAdvance<{ toState?: TrackerState }>(request.body ?? {})
       return services.fulfillments.advanceTracker(request.params.fulfillmentId, body.toState, {
         shopId: session.shopId,

@@ -19,7 +19,7 @@ export function adminRoutes(options: { distDir?: string } = {}) {
   return async (app: FastifyInstance): Promise<void> => {
     const { services, contract } = app.platform
     await app.register(fastifyCookie)
-    const access = createAdminAccess(services.adminSessions)
+    const access = createAdminAccess(services.adminSessions, services.adminAuditLog)
     const parse = await createAdminParsers(contract)
     await app.register(adminDeveloperRoutes(access, parse))
     await app.register(adminCatalogRoutes(access, parse))

@@ -3,6 +3,7 @@ import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect } from '../../db/database.js'
 import { DomainError } from '../../http/errors.js'
 import type { SecretBox } from '../../security/secret-box.js'
+import type { AuditRecorder } from './admin-audit-log.service.js'
 import { findShopSecrets, findShopSecretsForUpdate, updateShopSecrets } from './webhook-secrets.repository.js'
 
 /**
@@ -40,17 +41,26 @@ export function createWebhookSecretService(db: Db, deps: { clock: Clock; dialect
   }
 
   return {
-    async reveal(shopId: string): Promise<ShopWebhookSecret> {
+    /** The secret in clear; `audit` records who saw it (decision 0027). */
+    async reveal(shopId: string, audit?: AuditRecorder): Promise<ShopWebhookSecret> {
       const shop = await findShopSecrets(db, shopId)
       if (!shop) throw shopNotFound(shopId)
+      await audit?.(shopId)
       return {
         secret: secretBox.open(shop.webhook_secret),
         previousSecretExpiresAt: shop.webhook_secret_previous ? graceEnd(shop.webhook_secret_previous_until) : null,
       }
     },
 
-    /** A new current secret; the old one keeps signing for `graceHours` (0: stops at once). */
-    async rotate(shopId: string, graceHours: number = secretRotationGraceHours.default): Promise<ShopWebhookSecret> {
+    /**
+     * A new current secret; the old one keeps signing for `graceHours` (0: stops at once). `audit`
+     * records the rotation in the same transaction.
+     */
+    async rotate(
+      shopId: string,
+      graceHours: number = secretRotationGraceHours.default,
+      audit?: AuditRecorder,
+    ): Promise<ShopWebhookSecret> {
       return db.transaction().execute(async (trx) => {
         const shop = await findShopSecretsForUpdate(trx, shopId, dialect)
         if (!shop) throw shopNotFound(shopId)
@@ -63,6 +73,7 @@ export function createWebhookSecretService(db: Db, deps: { clock: Clock; dialect
           webhook_secret_previous_until: until,
           updated_at: isoTime(now),
         })
+        await audit?.(shopId, trx)
         return { secret, previousSecretExpiresAt: until }
       })
     },

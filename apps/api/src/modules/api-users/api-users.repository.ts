@@ -17,3 +17,13 @@ export async function deleteApiUser(db: Executor, shopId: string, id: string): P
   const result = await db.deleteFrom('api_users').where('shop_id', '=', shopId).where('id', '=', id).executeTakeFirst()
   return Number(result.numDeletedRows) > 0
 }
+
+/** Replaces a stored hash, only if it is still the one that was checked (a concurrent upgrade wins once). */
+export async function updateApiUserPasswordHash(db: Executor, id: string, from: string, to: string) {
+  await db
+    .updateTable('api_users')
+    .set({ password_hash: to })
+    .where('id', '=', id)
+    .where('password_hash', '=', from)
+    .execute()
+}

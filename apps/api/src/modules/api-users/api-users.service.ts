@@ -1,10 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Clock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
+import type { ApiUsersTable } from '../../db/schema.js'
 import { DomainError } from '../../http/errors.js'
 import { newId } from '../../ids.js'
-import { decoyHash, generateSecret, hashPassword, verifyPassword } from '../../security/passwords.js'
-import { deleteApiUser, findApiUserByUsername, insertApiUser, listApiUsers } from './api-users.repository.js'
+import { generateSecret, verifyPassword } from '../../security/passwords.js'
+import { SecretBox } from '../../security/secret-box.js'
+import { type BasicAuthLimits, throttleKeys } from '../auth-throttle/auth-throttle-policy.js'
+import { throttleAddress } from '../auth-throttle/client-address.js'
+import type { CredentialThrottle, ThrottleRule } from '../auth-throttle/credential-throttle.js'
+import {
+  deleteApiUser,
+  findApiUserByUsername,
+  insertApiUser,
+  listApiUsers,
+  updateApiUserPasswordHash,
+} from './api-users.repository.js'
 
 /** How long a verified credential is trusted without hashing again. */
 export const verifiedCredentialTtlMs = 60_000
@@ -24,24 +35,98 @@ export interface CreatedApiUser {
   createdAt: string
 }
 
-export function createApiUserService(db: Db, clock: Clock) {
+export interface VerifiedApiUser {
+  shopId: string
+  apiUserId: string
+}
+
+/** What HTTP Basic learns from a credential check (decision 0030). */
+export type BasicOutcome =
+  | ({ outcome: 'ok' } & VerifiedApiUser)
+  | { outcome: 'wrong' }
+  | { outcome: 'throttled'; retryAfterSeconds: number }
+
+export interface ApiUserServiceDeps {
+  clock: Clock
+  secretBox: SecretBox
+  throttle: CredentialThrottle
+  limits: BasicAuthLimits
+}
+
+export function createApiUserService(db: Db, { clock, secretBox, throttle, limits }: ApiUserServiceDeps) {
   // Keyed by a hash of username and password, so the cache never holds a password.
-  const verified = new Map<string, { shopId: string; apiUserId: string; expiresAt: number }>()
+  const verified = new Map<string, VerifiedApiUser & { expiresAt: number }>()
   const cacheKey = (username: string, password: string) =>
     createHash('sha256').update(username).update('\0').update(password).digest('base64url')
+  // What an unknown user name is checked against, so its answer takes as long as a known one's.
+  const decoyDigest = secretBox.digestCredential(generateSecret())
 
-  async function verify(username: string, password: string) {
-    const key = cacheKey(username, password)
-    const cached = verified.get(key)
-    if (cached && cached.expiresAt > clock.now()) return { shopId: cached.shopId, apiUserId: cached.apiUserId }
-    // No stored name holds U+0000 (PostgreSQL text cannot), and a query carrying one fails there.
-    const user = username.includes('\u0000') ? undefined : await findApiUserByUsername(db, username)
-    // Unknown users cost one hash too, so timing does not reveal which user names exist.
-    const ok = await verifyPassword(password, user?.password_hash ?? decoyHash)
-    if (!user || !ok) return undefined
+  function cached(username: string, password: string): VerifiedApiUser | undefined {
+    const hit = verified.get(cacheKey(username, password))
+    return hit && hit.expiresAt > clock.now() ? { shopId: hit.shopId, apiUserId: hit.apiUserId } : undefined
+  }
+
+  function remember(username: string, password: string, user: VerifiedApiUser) {
     if (verified.size >= maxCachedCredentials) verified.clear()
-    verified.set(key, { shopId: user.shop_id, apiUserId: user.id, expiresAt: clock.now() + verifiedCredentialTtlMs })
+    verified.set(cacheKey(username, password), { ...user, expiresAt: clock.now() + verifiedCredentialTtlMs })
+  }
+
+  function findUser(username: string) {
+    // No stored name holds U+0000 (PostgreSQL text cannot), and a query carrying one fails there.
+    return username.includes('\u0000') ? Promise.resolve(undefined) : findApiUserByUsername(db, username)
+  }
+
+  /**
+   * Checks a password against its stored form: the fast keyed digest, or an older scrypt hash,
+   * which a correct password replaces with the digest (so it is checked slowly at most once).
+   */
+  async function matches(user: ApiUsersTable | undefined, password: string): Promise<VerifiedApiUser | undefined> {
+    const stored = user?.password_hash ?? decoyDigest
+    if (SecretBox.isCredentialDigest(stored)) {
+      return secretBox.matchesCredential(password, stored) && user
+        ? { shopId: user.shop_id, apiUserId: user.id }
+        : undefined
+    }
+    if (!user || !(await verifyPassword(password, stored))) return undefined
+    await updateApiUserPasswordHash(db, user.id, stored, secretBox.digestCredential(password))
     return { shopId: user.shop_id, apiUserId: user.id }
+  }
+
+  /** An unthrottled check for the server's own use (the demo banner, start-up checks). */
+  async function verify(username: string, password: string): Promise<VerifiedApiUser | undefined> {
+    const hit = cached(username, password)
+    if (hit) return hit
+    const user = await matches(await findUser(username), password)
+    if (user) remember(username, password, user)
+    return user
+  }
+
+  /**
+   * HTTP Basic's check, throttled per API user and per client address (decision 0030): an address
+   * past its limit meets 429 whatever it sends; an API user past its limit refuses wrong passwords
+   * with 429 but still lets the right one in (the fast digest can afford to look).
+   */
+  async function authenticate(username: string, password: string, address: string): Promise<BasicOutcome> {
+    const hit = cached(username, password)
+    if (hit) return { outcome: 'ok', ...hit }
+    const user = await findUser(username)
+    const rules: ThrottleRule[] = [
+      {
+        key: throttleKeys.basicAddress(throttleAddress(address)),
+        limit: limits.failuresPerAddress,
+        windowMs: limits.windowMs,
+        refusesEveryone: true,
+      },
+      // Only existing users get a counter: made-up names must not fill the table.
+      ...(user
+        ? [{ key: throttleKeys.basicUser(user.id), limit: limits.failuresPerUser, windowMs: limits.windowMs }]
+        : []),
+    ]
+    const cheap = SecretBox.isCredentialDigest(user?.password_hash ?? decoyDigest)
+    const result = await throttle.check(rules, () => matches(user, password), { cheap })
+    if (result.outcome !== 'ok') return result
+    remember(username, password, result.value)
+    return { outcome: 'ok', ...result.value }
   }
 
   function assertSuperAdmin(actor: Actor): void {
@@ -57,6 +142,7 @@ export function createApiUserService(db: Db, clock: Clock) {
 
   return {
     verify,
+    authenticate,
 
     async create(actor: Actor | { system: true; shopId: string }, label?: string): Promise<CreatedApiUser> {
       if (!('system' in actor)) assertSuperAdmin(actor)
@@ -75,7 +161,7 @@ export function createApiUserService(db: Db, clock: Clock) {
         id,
         shop_id: shopId,
         username,
-        password_hash: await hashPassword(password),
+        password_hash: secretBox.digestCredential(password),
         created_by: 'system' in actor ? null : actor.adminUserId,
         created_at: createdAt,
         last_used_at: null,

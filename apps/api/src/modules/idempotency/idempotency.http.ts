@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
+import { runInEffectScope } from '../../db/effect-scope.js'
 import type { Operation } from '../../http/contract.js'
 import { DomainError, validationError } from '../../http/errors.js'
 import type { OperationWrapper, PreparedReply } from '../../http/operation-router.js'
 import type { Principal } from '../../http/principal.js'
 import { compileSchema } from '../../http/validation.js'
-import type { IdempotencyService, IdempotentRequest, SavedResponse } from './idempotency.service.js'
+import {
+  type IdempotencyService,
+  type IdempotentRequest,
+  idempotencyKeyInUse,
+  type SavedResponse,
+} from './idempotency.service.js'
 
 /**
  * `Idempotency-Key` on the writes of the open and storefront APIs (decision 0019). An operation
@@ -128,30 +134,47 @@ export function createIdempotencyWrapper(
           : { sent: false, status, contentType: headers['content-type'] ?? 'application/json; charset=utf-8', body }
       }
 
-      let prepared: PreparedReply
+      // The answer is saved in the same transaction as the effect it replays (decision 0030): the
+      // handler's writes and the saved answer commit together, or neither does, so no crash leaves
+      // an effect whose retry would run it again.
+      type Ran = { kind: 'answer'; prepared: PreparedReply } | { kind: 'savedError'; error: DomainError }
+      let ran: Ran
       try {
-        prepared = await run()
-      } catch (error) {
-        if (error instanceof DomainError && isSavedError(error)) {
-          const body = JSON.stringify({
-            code: error.code,
-            message: error.message,
-            ...(error.details ? { details: error.details } : {}),
-          })
-          await service.complete(idempotent, {
-            status: error.status,
-            headers: { 'content-type': 'application/json; charset=utf-8' },
-            body,
-          })
-        } else {
+        ran = await runInEffectScope(async (): Promise<{ commit: boolean; value: Ran }> => {
+          let prepared: PreparedReply
+          try {
+            prepared = await run()
+          } catch (error) {
+            if (!(error instanceof DomainError && isSavedError(error))) throw error
+            const body = JSON.stringify({
+              code: error.code,
+              message: error.message,
+              ...(error.details ? { details: error.details } : {}),
+            })
+            const response = {
+              status: error.status,
+              headers: { 'content-type': 'application/json; charset=utf-8' },
+              body,
+            }
+            if (!(await service.complete(idempotent, response))) throw idempotencyKeyInUse()
+            return { commit: true, value: { kind: 'savedError', error } }
+          }
+          // A handler that sent its own answer (none of the contract's writes does) cannot be replayed.
+          if (!prepared.sent && prepared.status < 500) {
+            const saved = await service.complete(idempotent, savedResponseOf(prepared, reply.getHeader('location')))
+            // Another node took the key over (this request outlived the abandon time): its effect must not commit.
+            if (!saved) throw idempotencyKeyInUse()
+            return { commit: true, value: { kind: 'answer', prepared } }
+          }
           await service.release(idempotent)
-        }
+          return { commit: true, value: { kind: 'answer', prepared } }
+        })
+      } catch (error) {
+        await service.release(idempotent)
         throw error
       }
-      // A handler that sent its own answer (none of the contract's writes does) cannot be replayed.
-      if (prepared.sent || prepared.status >= 500) await service.release(idempotent)
-      else await service.complete(idempotent, savedResponseOf(prepared, reply.getHeader('location')))
-      return prepared
+      if (ran.kind === 'savedError') throw ran.error
+      return ran.prepared
     }
   }
 }

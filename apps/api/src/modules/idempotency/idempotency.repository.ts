@@ -67,8 +67,8 @@ export async function completeIdempotencyKey(
   key: string,
   owner: string,
   response: { status: number; headers: string; body: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('idempotency_keys')
     .set({
       state: 'complete',
@@ -80,7 +80,8 @@ export async function completeIdempotencyKey(
     .where('idempotency_key', '=', key)
     .where('owner', '=', owner)
     .where('state', '=', 'in_progress')
-    .execute()
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
 /** Forgets an in-progress row (its answer is not saved): a retry runs again. */

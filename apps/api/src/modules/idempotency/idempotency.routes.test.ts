@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/database.js'
 import { type Auth, type CallResult, createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
@@ -225,5 +226,84 @@ describe('Idempotency-Key on storefront cart writes', () => {
     expectReplayOf(await add(), first)
     const read = await platform.call('getCart', { auth, params: { cartId: cart.body.id } })
     expect(read.body.items.map((i: { quantity: number }) => i.quantity)).toEqual([2])
+  })
+})
+
+describe('the saved answer commits with its effect (issue 17)', () => {
+  /** Makes saving any answer fail, as a crash between the effect and its receipt would. */
+  async function failSavingAnswers(on: boolean) {
+    const dialect = platform.app.platform.database.dialect
+    if (dialect === 'sqlite') {
+      await sql
+        .raw(
+          on
+            ? `create trigger fail_saving_answers before update on idempotency_keys begin select raise(abort, 'injected failure'); end`
+            : 'drop trigger fail_saving_answers',
+        )
+        .execute(db)
+      return
+    }
+    if (on) {
+      await sql
+        .raw(`create function fail_saving_answers() returns trigger language plpgsql as $$
+          begin raise exception 'injected failure'; end $$`)
+        .execute(db)
+      await sql
+        .raw(
+          'create trigger fail_saving_answers before update on idempotency_keys for each row execute function fail_saving_answers()',
+        )
+        .execute(db)
+    } else {
+      await sql.raw('drop trigger fail_saving_answers on idempotency_keys').execute(db)
+      await sql.raw('drop function fail_saving_answers()').execute(db)
+    }
+  }
+
+  it('when the answer cannot be saved, the effect is rolled back and a retry with the key creates exactly one', async () => {
+    const before = await hookCount(platform.demo.id)
+    const key = newKey()
+    await failSavingAnswers(true)
+    let failed: CallResult
+    try {
+      failed = await createHook(hookBody(901), key)
+    } finally {
+      await failSavingAnswers(false)
+    }
+    expect(failed.status).toBe(500)
+    // Nothing of the effect survived: no configuration, no event recorded for it.
+    expect(await hookCount(platform.demo.id)).toBe(before)
+
+    const retry = await createHook(hookBody(901), key)
+    expect(retry.status).toBe(200)
+    expect(retry.headers['idempotent-replayed']).toBeUndefined()
+    expect(await hookCount(platform.demo.id)).toBe(before + 1)
+    const replay = await createHook(hookBody(901), key)
+    expectReplayOf(replay, retry)
+    expect(await hookCount(platform.demo.id)).toBe(before + 1)
+  })
+
+  it('a refusal saved as the answer (409) keeps nothing of the failed write', async () => {
+    const created = await platform.call('createPromotion', {
+      body: {
+        type: 'SHOP_SINGLE',
+        code: 'ONCE-ONLY-17',
+        discount: { type: 'PERCENTAGE', percentage: 10, shippingOption: 'Excluded' },
+      },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    const count = async () =>
+      (await db.selectFrom('promotions').select('id').where('shop_id', '=', platform.demo.id).execute()).length
+    const before = await count()
+    const key = newKey()
+    const body = {
+      type: 'SHOP_SINGLE',
+      code: 'once-only-17',
+      discount: { type: 'PERCENTAGE', percentage: 5, shippingOption: 'Excluded' },
+    }
+    const conflict = await platform.call('createPromotion', { body, headers: { 'Idempotency-Key': key } })
+    expect(conflict.status).toBe(409)
+    const replay = await platform.call('createPromotion', { body, headers: { 'Idempotency-Key': key } })
+    expectReplayOf(replay, conflict)
+    expect(await count()).toBe(before)
   })
 })

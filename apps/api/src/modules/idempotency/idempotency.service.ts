@@ -56,8 +56,11 @@ export function idempotencyKeyReused(): DomainError {
 export interface IdempotencyService {
   /** Claims the key, or answers the saved response to replay; throws 409/422 DomainErrors. */
   begin(request: IdempotentRequest): Promise<IdempotencyBegin>
-  /** Saves the answer of a request that ran. */
-  complete(request: IdempotentRequest, response: SavedResponse): Promise<void>
+  /**
+   * Saves the answer of a request that ran; false when the key is no longer this request's (another
+   * node took it over as abandoned), in which case the request's effect must not commit.
+   */
+  complete(request: IdempotentRequest, response: SavedResponse): Promise<boolean>
   /** Forgets the key of a request whose answer is not saved. */
   release(request: IdempotentRequest): Promise<void>
   /** Deletes expired keys if the last prune is at least a minute old. */

@@ -82,3 +82,42 @@ export function ConsentPage(props: ConsentPageProps) {
     ),
   )
 }
+
+export interface ConsentNotAllowedPageProps {
+  appName: string
+  shop: { name: string }
+  adminEmail: string
+  csrfToken: string
+  /** The consent page's path: signing out comes back to it, to sign in as a super-admin. */
+  returnTo: string
+}
+
+/** Shown instead of the consent page to an admin whose role may not connect apps (decision 0027). */
+export function ConsentNotAllowedPage(props: ConsentNotAllowedPageProps) {
+  return h(
+    Fragment,
+    null,
+    h(
+      'div',
+      { role: 'alert' },
+      h('h1', null, `Only a super-admin can connect ${props.appName}`),
+      h(
+        'p',
+        null,
+        `Connecting an app gives it access to ${props.shop.name}, so only a super-admin of the shop may approve it. `,
+        `You are signed in as ${props.adminEmail}, who is not.`,
+      ),
+    ),
+    h(
+      'form',
+      { method: 'post', action: '/admin/sign-out' },
+      hidden(csrfFieldName, props.csrfToken),
+      hidden('return_to', props.returnTo),
+      h(
+        'div',
+        { className: 'actions' },
+        h('button', { type: 'submit', className: 'primary' }, 'Sign in as a super-admin'),
+      ),
+    ),
+  )
+}

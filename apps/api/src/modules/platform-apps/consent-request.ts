@@ -7,6 +7,11 @@ import { isRegisteredRedirectUri, redirectWith } from './redirect-uris.js'
  * the order RFC 6749 §4.1.2.1 and RFC 9700 require: until the client and its redirect URI are
  * known to match exactly, a problem is shown on an error page and never redirected (no open
  * redirector); after that, a problem is reported to the app by redirecting with `error`.
+ *
+ * Every redirect to the app carries `iss`, the authorization server's issuer (RFC 9207), on
+ * success and error alike, so a client talking to several servers can tell which one answered
+ * (mix-up defence, RFC 9700 §4.4). PKCE (S256) is required unless the app is a legacy one
+ * (decision 0028).
  */
 
 export interface AuthorizationParameters {
@@ -33,7 +38,21 @@ function single(raw: Raw, name: string): { value?: string; repeated: boolean } {
   return { repeated: false }
 }
 
-export function checkConsentRequest(clientId: string, app: PlatformApp | undefined, raw: Raw): ConsentCheck {
+/** The authorization response's parameters with the issuer (RFC 9207 `iss`) added. */
+export function authorizationRedirect(
+  redirectUri: string,
+  issuer: string,
+  parameters: Record<string, string | undefined>,
+): string {
+  return redirectWith(redirectUri, { ...parameters, iss: issuer })
+}
+
+export function checkConsentRequest(
+  clientId: string,
+  app: PlatformApp | undefined,
+  raw: Raw,
+  issuer: string,
+): ConsentCheck {
   if (!app) {
     return {
       kind: 'refuse',
@@ -74,7 +93,7 @@ export function checkConsentRequest(clientId: string, app: PlatformApp | undefin
   const state = single(raw, 'state')
   const fail = (error: string, description: string): ConsentCheck => ({
     kind: 'redirect',
-    location: redirectWith(redirectUri, { error, error_description: description, state: state.value }),
+    location: authorizationRedirect(redirectUri, issuer, { error, error_description: description, state: state.value }),
   })
   if (app.status !== 'ACTIVE') return fail('unauthorized_client', 'The app is suspended.')
   for (const name of ['state', 'response_type', 'code_challenge', 'code_challenge_method']) {
@@ -89,6 +108,12 @@ export function checkConsentRequest(clientId: string, app: PlatformApp | undefin
   }
   const codeChallenge = single(raw, 'code_challenge').value
   const codeChallengeMethod = single(raw, 'code_challenge_method').value
+  if (codeChallenge === undefined && app.pkceRequired) {
+    return fail(
+      'invalid_request',
+      'code_challenge is required: send PKCE with code_challenge_method=S256 (RFC 7636, RFC 9700 §2.1.1)',
+    )
+  }
   const pkceProblem = challengeProblem(codeChallenge, codeChallengeMethod)
   if (pkceProblem) return fail('invalid_request', pkceProblem)
   return {
@@ -99,8 +124,8 @@ export function checkConsentRequest(clientId: string, app: PlatformApp | undefin
 }
 
 /** Where a denial sends the browser (RFC 6749 §4.1.2.1 `access_denied`). */
-export function deniedRedirect(parameters: AuthorizationParameters): string {
-  return redirectWith(parameters.redirectUri, {
+export function deniedRedirect(parameters: AuthorizationParameters, issuer: string): string {
+  return authorizationRedirect(parameters.redirectUri, issuer, {
     error: 'access_denied',
     error_description: 'The shop admin denied the request.',
     state: parameters.state,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
 import {
   type AdminBrowser,
+  challengeOf,
   consent,
   consentFormFields,
   consentUrl,
@@ -202,10 +203,11 @@ describe('the consent page', () => {
     )
   })
 
-  it('lets a staff admin of the shop consent too', async () => {
+  it('refuses a staff admin of the shop: only a super-admin connects apps (decision 0027)', async () => {
     const staff = await signInAdmin(platform, 'STAFF')
-    const location = await consent(platform, staff, consentUrl(overlay, { state: 's' }))
-    expect(location.searchParams.get('code')).toMatch(/^fsac_/)
+    await expect(consent(platform, staff, consentUrl(overlay, { state: 's' }))).rejects.toThrow(
+      'The consent page answered 403',
+    )
   })
 
   it('reports bad PKCE parameters to the app by redirect (invalid_request): plain, no method, malformed', async () => {
@@ -216,7 +218,7 @@ describe('the consent page', () => {
       { code_challenge_method: 'S256' },
     ]
     for (const extra of cases) {
-      const response = await get(consentUrl(overlay, { state: 'p', extra }), admin.cookie)
+      const response = await get(consentUrl(overlay, { state: 'p', codeChallenge: null, extra }), admin.cookie)
       expect(response.statusCode).toBe(303)
       const location = new URL(String(response.headers.location))
       expect(`${location.origin}${location.pathname}`).toBe(callback)
@@ -237,8 +239,9 @@ describe('CSRF on the consent form', () => {
       .selectFrom('platform_app_codes')
       .select('code_hash')
       .execute()
+    const pkce = { code_challenge: challengeOf('v'.repeat(43)), code_challenge_method: 'S256' }
     for (const csrf of [undefined, 'forged', (await signInAdmin(platform, 'STAFF')).csrfToken]) {
-      const fields: Record<string, string> = { redirect_uri: callback, state: 's', decision: 'approve' }
+      const fields: Record<string, string> = { redirect_uri: callback, state: 's', decision: 'approve', ...pkce }
       if (csrf) fields.csrf_token = csrf
       const response = await post(connectPath(), fields, admin.cookie)
       expect(response.statusCode).toBe(403)
@@ -252,6 +255,8 @@ describe('CSRF on the consent form', () => {
   it('sends a signed-out form post to sign in instead of deciding', async () => {
     const response = await post(connectPath(), {
       redirect_uri: callback,
+      code_challenge: challengeOf('v'.repeat(43)),
+      code_challenge_method: 'S256',
       decision: 'approve',
       csrf_token: admin.csrfToken,
     })

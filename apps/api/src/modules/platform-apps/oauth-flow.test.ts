@@ -37,11 +37,11 @@ afterAll(() => platform.close())
 // The OAuth endpoints are rate limited per client IP on the ManualClock: give every test a fresh window.
 beforeEach(() => platform.clock.advance(10_000))
 
-/** Consent (optionally with PKCE) and return the code without exchanging it. */
+/** Consent (with PKCE unless told otherwise: a legacy app may omit it) and return the code without exchanging it. */
 async function issueCode(client: OAuthClient, options: { pkce?: boolean } = {}) {
   const verifier = oauth.generateRandomCodeVerifier()
   const state = oauth.generateRandomState()
-  const challenge = options.pkce === false ? undefined : await oauth.calculatePKCECodeChallenge(verifier)
+  const challenge = options.pkce === false ? null : await oauth.calculatePKCECodeChallenge(verifier)
   const callback = await consent(platform, admin, consentUrl(client, { state, codeChallenge: challenge }))
   const params = oauth.validateAuthResponse(client.as, client.client, callback, state)
   return { params, code: params.get('code') as string, verifier }
@@ -128,11 +128,12 @@ describe('authorization code flow', () => {
   })
 
   it('answers the contract’s TokenResponse with Cache-Control: no-store, form or JSON, body or Basic credentials', async () => {
-    const form = await issueCode(overlay, { pkce: false })
+    const form = await issueCode(overlay)
     const viaBody = await tokenRequest({
       grant_type: 'authorization_code',
       code: form.code,
       redirect_uri: overlay.app.redirectUris[0] as string,
+      code_verifier: form.verifier,
       client_id: overlay.app.clientId,
       client_secret: overlay.app.clientSecret,
     })
@@ -140,18 +141,18 @@ describe('authorization code flow', () => {
     expect(viaBody.headers['cache-control']).toBe('no-store')
     expect(viaBody.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'order_read webhook_read' })
 
-    const json = await issueCode(overlay, { pkce: false })
+    const json = await issueCode(overlay)
     const viaJson = await tokenRequest(
-      { grant_type: 'authorization_code', code: json.code, redirect_uri: overlay.app.redirectUris[0] as string },
+      {
+        grant_type: 'authorization_code',
+        code: json.code,
+        redirect_uri: overlay.app.redirectUris[0] as string,
+        code_verifier: json.verifier,
+      },
       { json: true, basic: [overlay.app.clientId, overlay.app.clientSecret] },
     )
     expect(viaJson.status).toBe(200)
     expect(await shopsCurrent(overlay, viaJson.body.access_token)).toBe(200)
-  })
-
-  it('works without PKCE for the confidential client', async () => {
-    const tokens = await connect(platform, overlay, admin, { pkce: false })
-    expect(await shopsCurrent(overlay, tokens.access_token)).toBe(200)
   })
 
   it('O1: a replayed code is invalid_grant and the tokens issued from it stop working', async () => {
@@ -219,9 +220,10 @@ describe('PKCE (O3)', () => {
     expect(error).toMatchObject({ error: 'invalid_grant', description: expect.stringMatching(/does not match/) })
   })
 
-  it('refuses a verifier when the consent carried no challenge (downgrade)', async () => {
-    const { params } = await issueCode(overlay, { pkce: false })
-    const error = await oauthErrorOf(exchange(overlay, params, oauth.generateRandomCodeVerifier()))
+  it('refuses a verifier when a legacy app’s consent carried no challenge (downgrade)', async () => {
+    const legacy = await registerClient(platform, { scopes: ['order_read'], name: 'Legacy Bot', pkceRequired: false })
+    const { params } = await issueCode(legacy, { pkce: false })
+    const error = await oauthErrorOf(exchange(legacy, params, oauth.generateRandomCodeVerifier()))
     expect(error).toMatchObject({ error: 'invalid_grant', description: expect.stringMatching(/no code_challenge/) })
   })
 
@@ -463,31 +465,6 @@ describe('POST /platform/revoke (RFC 7009)', () => {
     })
     expect(missing.status).toBe(400)
     expect(missing.body.error).toBe('invalid_request')
-  })
-})
-
-describe('suspended apps', () => {
-  it('lose bearer access and are refused with unauthorized_client, until resumed', async () => {
-    const apps = platform.app.platform.services.platformApps
-    const bot = await registerClient(platform, { scopes: ['order_read'], name: 'Suspended Bot' })
-    const tokens = await connect(platform, bot, admin)
-    await apps.setStatus(bot.app.clientId, 'SUSPENDED')
-
-    expect(await shopsCurrent(bot, tokens.access_token)).toBe(401)
-    expect(await oauthErrorOf(refresh(bot, tokens.refresh_token as string))).toMatchObject({
-      error: 'unauthorized_client',
-      status: 400,
-    })
-    const url = consentUrl(bot, { state: 's' })
-    const page = await platform.app.inject({
-      method: 'GET',
-      url: url.pathname + url.search,
-      headers: { cookie: admin.cookie },
-    })
-    expect(new URL(String(page.headers.location)).searchParams.get('error')).toBe('unauthorized_client')
-
-    await apps.setStatus(bot.app.clientId, 'ACTIVE')
-    expect(await shopsCurrent(bot, tokens.access_token)).toBe(200)
   })
 })
 

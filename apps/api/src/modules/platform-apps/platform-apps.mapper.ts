@@ -22,6 +22,8 @@ export function toAuthorizationServerMetadata(input: {
     token_endpoint_auth_methods_supported: authMethods,
     revocation_endpoint_auth_methods_supported: authMethods,
     code_challenge_methods_supported: [...supportedChallengeMethods],
+    // RFC 9207: every authorization response (success or error) carries `iss` = `issuer`.
+    authorization_response_iss_parameter_supported: true,
     scopes_supported: input.scopes,
     service_documentation: `${input.issuer}/open-api/`,
   }

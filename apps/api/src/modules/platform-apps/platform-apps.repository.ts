@@ -26,3 +26,17 @@ export async function setPlatformAppStatus(
     .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }
+
+export async function setPlatformAppPkceRequired(
+  db: Executor,
+  appId: string,
+  pkceRequired: boolean,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('platform_apps')
+    .set({ pkce_required: pkceRequired ? 1 : 0, updated_at: now })
+    .where('id', '=', appId)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}

@@ -4,14 +4,19 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { createElement as h } from 'react'
 import { DomainError } from '../../http/errors.js'
 import { applyRateLimit } from '../../http/security.js'
+import { auditActorOf } from '../admin/admin-http.js'
+import { assertAllowed, isAllowed } from '../admin/admin-permissions.js'
 import { sendErrorPage, sendPage } from '../admin-sessions/admin-page.js'
 import { createAdminGuard } from '../admin-sessions/admin-session-guard.js'
 import { signInPath } from '../admin-sessions/admin-sessions.routes.js'
 import { fieldValue, formFields } from '../admin-sessions/form-fields.js'
-import { ConsentPage } from './consent-page.js'
+import { clientAuthLimits, throttleKeys } from '../auth-throttle/auth-throttle-policy.js'
+import { throttleAddress } from '../auth-throttle/client-address.js'
+import type { ThrottleRule } from '../auth-throttle/credential-throttle.js'
+import { ConsentNotAllowedPage, ConsentPage } from './consent-page.js'
 import { type ConsentCheck, checkConsentRequest, consentPath, deniedRedirect } from './consent-request.js'
 import { invalidRequest, OAuthError } from './oauth-errors.js'
-import { invalidClient, readClientCredentials, readParameters } from './oauth-request.js'
+import { type ClientCredentials, invalidClient, readClientCredentials, readParameters } from './oauth-request.js'
 import { toAuthorizationServerMetadata } from './platform-apps.mapper.js'
 import { authorizationUrlTemplate, scopeSummary } from './platform-scopes.js'
 
@@ -23,6 +28,9 @@ import { authorizationUrlTemplate, scopeSummary } from './platform-scopes.js'
  * - the consent page `/admin/platform-apps/{clientId}/connect` (GET shows, POST decides);
  * - the admin API for connections: `GET /admin/api/platform-apps/connections` and
  *   `DELETE /admin/api/platform-apps/{appId}/connection` (session + CSRF).
+ *
+ * Approving a consent, listing and disconnecting connections are super-admin actions of the admin
+ * role matrix (admin/admin-permissions.ts); approvals and disconnections go into the audit log.
  *
  * The OAuth endpoints are registered here rather than through the operation router because their
  * errors — bad parameters included — must be RFC 6749 `{error, error_description}`, not the API's
@@ -78,11 +86,48 @@ async function oauthEndpoints(app: FastifyInstance): Promise<void> {
   const limitPerIp = (request: FastifyRequest, reply: FastifyReply) =>
     applyRateLimit(request, reply, `ip:${request.ip}`, limiter, clock)
 
+  /**
+   * Client authentication, throttled like HTTP Basic (decision 0030): past 10 failures a client id
+   * refuses wrong secrets with 429 (its right secret still works); past 30 an address is refused.
+   */
+  async function authenticateClient(request: FastifyRequest, credentials: ClientCredentials) {
+    const rules: ThrottleRule[] = [
+      {
+        key: throttleKeys.oauthAddress(throttleAddress(request.ip)),
+        limit: clientAuthLimits.perAddress,
+        windowMs: clientAuthLimits.windowMs,
+        refusesEveryone: true,
+      },
+      {
+        key: throttleKeys.oauthClient(credentials.clientId),
+        limit: clientAuthLimits.perClient,
+        windowMs: clientAuthLimits.windowMs,
+      },
+    ]
+    const checked = await services.credentialThrottle.check(
+      rules,
+      () => services.platformApps.authenticateClient(credentials.clientId, credentials.clientSecret),
+      { cheap: true },
+    )
+    if (checked.outcome === 'throttled') {
+      const { retryAfterSeconds } = checked
+      // The same 429 shape as the endpoint's rate limit (the contract's TooManyRequests).
+      throw new DomainError(
+        'TOO_MANY_FAILED_CREDENTIALS',
+        `Too many failed client authentications: retry after ${retryAfterSeconds} s.`,
+        { retryAfterSeconds },
+        429,
+        { 'retry-after': String(retryAfterSeconds) },
+      )
+    }
+    if (checked.outcome === 'wrong') throw invalidClient(credentials.viaBasic)
+    return checked.value
+  }
+
   app.post(tokenUrl, { onRequest: limitPerIp }, async (request, reply) => {
     const parameters = readParameters(request.body)
     const credentials = readClientCredentials(request.headers.authorization, parameters)
-    const client = await services.platformApps.authenticateClient(credentials.clientId, credentials.clientSecret)
-    if (!client) throw invalidClient(credentials.viaBasic)
+    const client = await authenticateClient(request, credentials)
     const tokens = await services.platformTokens.exchange(client, parameters)
     reply.headers(noStore)
     return tokens
@@ -91,8 +136,7 @@ async function oauthEndpoints(app: FastifyInstance): Promise<void> {
   app.post(revokeUrl, { onRequest: limitPerIp }, async (request, reply) => {
     const parameters = readParameters(request.body)
     const credentials = readClientCredentials(request.headers.authorization, parameters)
-    const client = await services.platformApps.authenticateClient(credentials.clientId, credentials.clientSecret)
-    if (!client) throw invalidClient(credentials.viaBasic)
+    const client = await authenticateClient(request, credentials)
     if (parameters.token === undefined) throw invalidRequest('token is required.')
     await services.platformTokens.revoke(client, parameters.token)
     return reply.code(200).send()
@@ -110,7 +154,8 @@ function formTargetOf(redirectUri: string): string {
 type ConsentRequest = FastifyRequest<{ Params: { clientId: string }; Querystring: Record<string, unknown> }>
 
 async function consentRoutes(app: FastifyInstance): Promise<void> {
-  const { services } = app.platform
+  const { services, config } = app.platform
+  const issuer = config.publicUrl
   const guard = createAdminGuard(services.adminSessions)
   await app.register(fastifyCookie)
   await app.register(fastifyFormbody, { parser: formFields })
@@ -118,7 +163,7 @@ async function consentRoutes(app: FastifyInstance): Promise<void> {
 
   async function check(clientId: string, raw: unknown): Promise<ConsentCheck> {
     const found = await services.platformApps.findApp(clientId)
-    return checkConsentRequest(clientId, found, (raw ?? {}) as Record<string, unknown>)
+    return checkConsentRequest(clientId, found, (raw ?? {}) as Record<string, unknown>, issuer)
   }
 
   app.get(connectUrl, async (request: ConsentRequest, reply) => {
@@ -130,6 +175,21 @@ async function consentRoutes(app: FastifyInstance): Promise<void> {
     const signedIn = await guard.current(request)
     if (!signedIn) return reply.redirect(signInPath(here), 303)
     const { session, token } = signedIn
+    // Connecting an app hands it a credential: super-admins only (decision 0027).
+    if (!isAllowed(session.role, 'platformApps.approve')) {
+      return sendPage(
+        reply,
+        403,
+        `Connect ${checked.app.name}`,
+        h(ConsentNotAllowedPage, {
+          appName: checked.app.name,
+          shop: session.shop,
+          adminEmail: session.email,
+          csrfToken: services.adminSessions.csrfTokenFor(token),
+          returnTo: here,
+        }),
+      )
+    }
     return sendPage(
       reply,
       200,
@@ -166,15 +226,24 @@ async function consentRoutes(app: FastifyInstance): Promise<void> {
     }
     const decision = fieldValue(request.body, 'decision')
     // RFC 9700 §4.12: 303, so the browser follows with a GET and never re-posts the form.
-    if (decision === 'deny') return reply.redirect(deniedRedirect(checked.parameters), 303)
+    if (decision === 'deny') return reply.redirect(deniedRedirect(checked.parameters, issuer), 303)
     if (decision !== 'approve') {
       return sendErrorPage(reply, 400, 'No decision', 'Choose Approve or Deny on the consent page.')
     }
     const { session } = signedIn
+    if (!isAllowed(session.role, 'platformApps.approve')) {
+      return sendErrorPage(
+        reply,
+        403,
+        'Request refused',
+        `Only a super-admin of ${session.shop.name} may connect platform apps; you are signed in as ${session.role}.`,
+      )
+    }
     const location = await services.platformGrants.approve(
       { shopId: session.shopId, adminUserId: session.adminUserId },
       checked.app,
       checked.parameters,
+      services.adminAuditLog.recorder(auditActorOf(session), 'platformApps.approve'),
     )
     return reply.redirect(location, 303)
   })
@@ -187,6 +256,7 @@ async function connectionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/admin/api/platform-apps/connections', async (request, reply) => {
     const { session } = await guard.require(request)
+    assertAllowed(session.role, 'platformApps.read')
     reply.header('cache-control', 'no-store')
     return { results: await services.platformGrants.listConnections(session.shopId) }
   })
@@ -195,9 +265,11 @@ async function connectionRoutes(app: FastifyInstance): Promise<void> {
     '/admin/api/platform-apps/:appId/connection',
     async (request: FastifyRequest<{ Params: { appId: string } }>, reply) => {
       const { session } = await guard.requireMutation(request)
+      assertAllowed(session.role, 'platformApps.disconnect')
       await services.platformGrants.disconnect(
         { shopId: session.shopId, adminUserId: session.adminUserId },
         request.params.appId,
+        services.adminAuditLog.recorder(auditActorOf(session), 'platformApps.disconnect'),
       )
       return reply.code(204).send()
     },

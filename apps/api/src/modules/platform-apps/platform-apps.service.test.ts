@@ -27,6 +27,7 @@ describe('registering a platform app', () => {
       .where('id', '=', app.clientId)
       .executeTakeFirstOrThrow()
     expect(row.client_secret_hash).toBe(tokenHash(app.clientSecret))
+    expect(row.pkce_required).toBe(1)
     expect(row.webhook_hmac_key_sealed).not.toContain(app.webhookHmacKey)
     expect(await apps().appKeys.keyFor(app.clientId)).toBe(app.webhookHmacKey)
     const listed = (await apps().list()).find((a) => a.id === app.clientId)
@@ -36,6 +37,7 @@ describe('registering a platform app', () => {
       redirectUris: ['https://overlay.example.com/cb', 'http://127.0.0.1:3000/cb'],
       scopes: ['order_read'],
       status: 'ACTIVE',
+      pkceRequired: true,
       createdAt: app.createdAt,
     })
     expect(JSON.stringify(listed)).not.toContain(app.clientSecret)

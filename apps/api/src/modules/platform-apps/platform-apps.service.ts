@@ -10,9 +10,12 @@ import {
   findPlatformApp,
   insertPlatformApp,
   listPlatformApps,
+  setPlatformAppPkceRequired,
   setPlatformAppStatus,
 } from './platform-apps.repository.js'
+import { expireUnusedCodesOfApp } from './platform-grants.repository.js'
 import type { ScopeCatalogue } from './platform-scopes.js'
+import { revokeAppTokens } from './platform-tokens.repository.js'
 import { redirectUriProblem } from './redirect-uris.js'
 
 /**
@@ -28,6 +31,11 @@ export interface RegisterAppInput {
   redirectUris: string[]
   /** Scopes from the contract's platformOAuth scheme. */
   scopes: string[]
+  /**
+   * False only for a legacy app that cannot send PKCE yet (decision 0028): its consent requests may
+   * omit `code_challenge`. Every other app must send an S256 challenge. Default true.
+   */
+  pkceRequired?: boolean
 }
 
 export interface RegisteredApp {
@@ -39,6 +47,8 @@ export interface RegisteredApp {
   name: string
   redirectUris: string[]
   scopes: string[]
+  /** False for a legacy app whose consent requests may omit PKCE. */
+  pkceRequired: boolean
   createdAt: string
 }
 
@@ -49,6 +59,8 @@ export interface PlatformApp {
   redirectUris: string[]
   scopes: string[]
   status: PlatformAppsTable['status']
+  /** Consent requests must carry an S256 `code_challenge` (false: a legacy app, decision 0028). */
+  pkceRequired: boolean
   createdAt: string
 }
 
@@ -59,6 +71,7 @@ export function toPlatformApp(row: PlatformAppsTable): PlatformApp {
     redirectUris: JSON.parse(row.redirect_uris) as string[],
     scopes: JSON.parse(row.scopes) as string[],
     status: row.status,
+    pkceRequired: row.pkce_required !== 0,
     createdAt: row.created_at,
   }
 }
@@ -67,6 +80,9 @@ const maxNameLength = 100
 const maxRedirectUris = 20
 /** Compared against when the client id is unknown, so a miss costs what a hit does. */
 const decoyDigest = tokenHash(mintSecret('clientSecret'))
+
+const appNotFound = (clientId: string) =>
+  new DomainError('PLATFORM_APP_NOT_FOUND', `No platform app has the client id ${clientId}.`, { clientId }, 404)
 
 function digestsEqual(a: string, b: string): boolean {
   const left = Buffer.from(a)
@@ -132,6 +148,7 @@ export function createPlatformAppService(db: Db, deps: { clock: Clock; secretBox
       const createdAt = new Date(clock.now()).toISOString()
       const redirectUris = [...input.redirectUris]
       const scopes = [...input.scopes]
+      const pkceRequired = input.pkceRequired ?? true
       await insertPlatformApp(db, {
         id: clientId,
         name: input.name.trim(),
@@ -140,10 +157,20 @@ export function createPlatformAppService(db: Db, deps: { clock: Clock; secretBox
         client_secret_hash: tokenHash(clientSecret),
         webhook_hmac_key_sealed: secretBox.seal(webhookHmacKey),
         status: 'ACTIVE',
+        pkce_required: pkceRequired ? 1 : 0,
         created_at: createdAt,
         updated_at: createdAt,
       })
-      return { clientId, clientSecret, webhookHmacKey, name: input.name.trim(), redirectUris, scopes, createdAt }
+      return {
+        clientId,
+        clientSecret,
+        webhookHmacKey,
+        name: input.name.trim(),
+        redirectUris,
+        scopes,
+        pkceRequired,
+        createdAt,
+      }
     },
 
     async list(): Promise<PlatformApp[]> {
@@ -151,17 +178,31 @@ export function createPlatformAppService(db: Db, deps: { clock: Clock; secretBox
     },
 
     /**
-     * Suspends an app (its tokens stop working, its consent page and token endpoint refuse it with
-     * `unauthorized_client`) or makes it active again; grants are kept, so resuming restores access.
+     * Suspends an app or makes it active again. Suspending revokes every access and refresh token
+     * of the app on every shop and ends its unused codes, in one transaction; its consent page and
+     * token endpoint refuse it with `unauthorized_client` meanwhile. Resuming revives none of them:
+     * the shops' connections (grants) are kept, and each shop's admin consents again through the
+     * app's consent link before the app has tokens again (decision 0028).
      */
     async setStatus(clientId: string, status: PlatformApp['status']): Promise<PlatformApp> {
-      if (!(await setPlatformAppStatus(db, clientId, status, new Date(clock.now()).toISOString()))) {
-        throw new DomainError(
-          'PLATFORM_APP_NOT_FOUND',
-          `No platform app has the client id ${clientId}.`,
-          { clientId },
-          404,
-        )
+      const now = new Date(clock.now()).toISOString()
+      const found = await db.transaction().execute(async (trx) => {
+        if (!(isClientId(clientId) && (await setPlatformAppStatus(trx, clientId, status, now)))) return false
+        if (status === 'SUSPENDED') {
+          await revokeAppTokens(trx, clientId, now)
+          await expireUnusedCodesOfApp(trx, clientId, now)
+        }
+        return true
+      })
+      if (!found) throw appNotFound(clientId)
+      return (await findApp(clientId)) as PlatformApp
+    },
+
+    /** Marks an app legacy (its consent requests may omit PKCE) or back to requiring PKCE. */
+    async setPkceRequired(clientId: string, pkceRequired: boolean): Promise<PlatformApp> {
+      const now = new Date(clock.now()).toISOString()
+      if (!(isClientId(clientId) && (await setPlatformAppPkceRequired(db, clientId, pkceRequired, now)))) {
+        throw appNotFound(clientId)
       }
       return (await findApp(clientId)) as PlatformApp
     },

@@ -102,6 +102,20 @@ export async function consumeCode(db: Executor, codeHash: string, familyId: stri
   return Number(result.numUpdatedRows) === 1
 }
 
+/**
+ * Ends the app's unused codes at `now` (the app is suspended): a code issued before the suspension
+ * cannot be exchanged after a resume; the shop consents again.
+ */
+export function expireUnusedCodesOfApp(db: Executor, appId: string, now: string) {
+  return db
+    .updateTable('platform_app_codes')
+    .set({ expires_at: now })
+    .where('app_id', '=', appId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute()
+}
+
 /** Forgets codes that expired before `before` (used ones are kept until then for replay detection). */
 export function pruneCodes(db: Executor, before: string) {
   return db.deleteFrom('platform_app_codes').where('expires_at', '<', before).execute()

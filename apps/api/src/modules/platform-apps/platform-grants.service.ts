@@ -1,10 +1,10 @@
 import type { Clock } from '../../clock.js'
-import type { Db } from '../../db/database.js'
+import type { Db, Executor } from '../../db/database.js'
 import { notFound } from '../../http/errors.js'
 import { tokenHash } from '../../security/secret-box.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { deleteWebhookConfiguration } from '../webhook-configurations/webhook-configurations.repository.js'
-import type { AuthorizationParameters } from './consent-request.js'
+import { type AuthorizationParameters, authorizationRedirect } from './consent-request.js'
 import { authorizationCodeTtlMs, codeRetentionMs } from './oauth-policy.js'
 import { mintSecret, newPlatformId } from './opaque-tokens.js'
 import type { PlatformApp, PlatformAppService } from './platform-apps.service.js'
@@ -20,7 +20,6 @@ import {
   updateGrantConsent,
 } from './platform-grants.repository.js'
 import { scopeSummary } from './platform-scopes.js'
-import { redirectWith } from './redirect-uris.js'
 
 /**
  * Grants: a shop's consent to an app — the connection the merchant admin lists and disconnects,
@@ -34,6 +33,12 @@ export interface ShopAdmin {
   adminUserId: string
 }
 
+/**
+ * Records a consent or disconnection in the same transaction (the merchant admin's audit log,
+ * decision 0027): called with the app's id.
+ */
+export type ChangeRecorder = (appId: string, executor: Executor) => Promise<void>
+
 /** A connected app, as the merchant admin shows it. */
 export interface PlatformAppConnection {
   appId: string
@@ -45,16 +50,29 @@ export interface PlatformAppConnection {
   consentedBy: string | null
 }
 
-export function createPlatformGrantService(db: Db, deps: { clock: Clock; apps: PlatformAppService }) {
-  const { clock, apps } = deps
+export function createPlatformGrantService(
+  db: Db,
+  deps: {
+    clock: Clock
+    apps: PlatformAppService
+    /** The authorization server's issuer (`PUBLIC_URL`), sent as `iss` with every code (RFC 9207). */
+    issuer: string
+  },
+) {
+  const { clock, apps, issuer } = deps
   let lastPrune = 0
 
   return {
     /**
-     * Approve → the redirect to the app with a fresh code (and `state`). The code is bound to the
+     * Approve → the redirect to the app with a fresh code (and `state`, and `iss`). The code is bound to the
      * app, the shop, the redirect URI and the PKCE challenge; it is stored as a digest.
      */
-    async approve(admin: ShopAdmin, app: PlatformApp, parameters: AuthorizationParameters): Promise<string> {
+    async approve(
+      admin: ShopAdmin,
+      app: PlatformApp,
+      parameters: AuthorizationParameters,
+      audit?: ChangeRecorder,
+    ): Promise<string> {
       const code = mintSecret('authorizationCode')
       const nowMs = clock.now()
       const now = new Date(nowMs).toISOString()
@@ -96,12 +114,13 @@ export function createPlatformGrantService(db: Db, deps: { clock: Clock; apps: P
           used_at: null,
           family_id: null,
         })
+        await audit?.(app.id, trx)
       })
       if (nowMs - lastPrune > 3_600_000) {
         lastPrune = nowMs
         await pruneCodes(db, new Date(nowMs - codeRetentionMs).toISOString())
       }
-      return redirectWith(parameters.redirectUri, { code, state: parameters.state })
+      return authorizationRedirect(parameters.redirectUri, issuer, { code, state: parameters.state })
     },
 
     /** The shop's connected apps, oldest connection first. */
@@ -125,7 +144,11 @@ export function createPlatformGrantService(db: Db, deps: { clock: Clock; apps: P
      * PLATFORM_APP_DISCONNECTED `{appId, shopId}` goes to the app's own webhook configurations —
      * recorded in the same transaction. The app's configurations then receive nothing more.
      */
-    async disconnect(admin: ShopAdmin, appId: string): Promise<{ appId: string; shopId: string }> {
+    async disconnect(
+      admin: ShopAdmin,
+      appId: string,
+      audit?: ChangeRecorder,
+    ): Promise<{ appId: string; shopId: string }> {
       return db.transaction().execute(async (trx) => {
         const nowMs = clock.now()
         const now = new Date(nowMs).toISOString()
@@ -141,6 +164,7 @@ export function createPlatformGrantService(db: Db, deps: { clock: Clock; apps: P
           nowMs,
         )
         await retireAppWebhookConfigurations(trx, appId, admin.shopId, now)
+        await audit?.(appId, trx)
         return { appId, shopId: admin.shopId }
       })
     },

@@ -62,3 +62,27 @@ export function revokeToken(db: Executor, tokenHash: string, now: string) {
     .where('revoked_at', 'is', null)
     .execute()
 }
+
+/**
+ * Revokes the access tokens of a family that are still live: on a refresh, the access token issued
+ * with the refresh token being rotated ends with it (RFC 9700 §4.14.2), so one live pair per family.
+ */
+export function revokeFamilyAccessTokens(db: Executor, familyId: string, now: string) {
+  return db
+    .updateTable('platform_app_tokens')
+    .set({ revoked_at: now })
+    .where('family_id', '=', familyId)
+    .where('kind', '=', 'access')
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
+/** Revokes every access and refresh token of an app, on every shop (the app is suspended). */
+export function revokeAppTokens(db: Executor, appId: string, now: string) {
+  return db
+    .updateTable('platform_app_tokens')
+    .set({ revoked_at: now })
+    .where('app_id', '=', appId)
+    .where('revoked_at', 'is', null)
+    .execute()
+}

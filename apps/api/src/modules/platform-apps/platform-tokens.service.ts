@@ -13,6 +13,7 @@ import {
   findToken,
   insertTokens,
   revokeFamily,
+  revokeFamilyAccessTokens,
   revokeToken,
   rotateRefreshToken,
 } from './platform-tokens.repository.js'
@@ -20,11 +21,13 @@ import {
 /**
  * The token endpoint's grants (RFC 6749 §4.1.3, §6), revocation (RFC 7009) and the bearer check.
  *
- * - A code is exchanged once, within 120 s, by its app, with its redirect URI and — when the consent
- *   carried a challenge — the matching PKCE verifier; a verifier without a challenge is refused
- *   (downgrade). A replayed code revokes the tokens issued from it.
- * - A refresh token rotates: each use answers a new pair and retires the old token; presenting a
- *   retired one is treated as theft and revokes the whole grant.
+ * - A code is exchanged once, within 120 s, by its app, with its redirect URI and the matching PKCE
+ *   verifier (every consent of a non-legacy app carries a challenge; decision 0028); a verifier
+ *   without a challenge is refused (downgrade). A replayed code revokes the tokens issued from it.
+ * - A refresh token rotates: each use answers a new pair and retires the old token together with
+ *   the access token issued beside it; presenting a retired one is treated as theft and revokes
+ *   the whole grant. A `scope` narrower than the grant's gives an access token of those scopes
+ *   only (RFC 6749 §6); the new refresh token keeps the grant's scopes.
  * - Consuming a code or refresh token, and the revocations a replay triggers, are committed even
  *   when the answer is an error: the transaction returns the error rather than throwing it.
  */
@@ -52,13 +55,31 @@ function required(parameters: OAuthParameters, name: string): string {
 const invalidCode = () => invalidGrant('The authorization code is invalid, expired or was already used.')
 const invalidRefresh = () => invalidGrant('The refresh token is invalid, expired or revoked.')
 
+/**
+ * The scopes a refresh asks for (RFC 6749 §6): omitted → all of the grant's; otherwise a subset of
+ * them, kept in the grant's order. A scope outside the grant is `invalid_scope`.
+ */
+function requestedScopes(requested: string | undefined, granted: string[]): string[] | OAuthError {
+  if (requested === undefined) return granted
+  const asked = new Set(requested.split(' ').filter((scope) => scope !== ''))
+  const outside = [...asked].filter((scope) => !granted.includes(scope))
+  if (outside.length > 0) {
+    return new OAuthError(
+      'invalid_scope',
+      `scope may only narrow the grant (${granted.join(' ') || 'no scopes'}); not granted: ${outside.join(', ')}.`,
+    )
+  }
+  return granted.filter((scope) => asked.has(scope))
+}
+
 export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
   const { clock } = deps
 
+  /** A new access + refresh token; the access token may carry fewer scopes than the grant (a narrowed refresh). */
   async function issuePair(
     trx: Executor,
     family: { grantId: string; appId: string; shopId: string; familyId: string; familyExpiresAt: string },
-    scopes: string[],
+    scopes: { granted: string[]; access: string[] },
     nowMs: number,
   ): Promise<TokenResponse> {
     const accessToken = mintSecret('accessToken')
@@ -69,7 +90,6 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
       app_id: family.appId,
       shop_id: family.shopId,
       family_id: family.familyId,
-      scopes: JSON.stringify(scopes),
       created_at: now,
       rotated_at: null,
       revoked_at: null,
@@ -80,6 +100,7 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
         ...base,
         token_hash: tokenHash(accessToken),
         kind: 'access',
+        scopes: JSON.stringify(scopes.access),
         expires_at: new Date(nowMs + accessTokenTtlSeconds * 1000).toISOString(),
         family_expires_at: null,
       },
@@ -87,6 +108,7 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
         ...base,
         token_hash: tokenHash(refreshToken),
         kind: 'refresh',
+        scopes: JSON.stringify(scopes.granted),
         expires_at: new Date(refreshExpiresMs).toISOString(),
         family_expires_at: family.familyExpiresAt,
       },
@@ -96,7 +118,7 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
       token_type: 'Bearer',
       expires_in: accessTokenTtlSeconds,
       refresh_token: refreshToken,
-      scope: scopes.join(' '),
+      scope: scopes.access.join(' '),
     }
   }
 
@@ -140,6 +162,10 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
       if (row.redirect_uri !== redirectUri) {
         return { error: invalidGrant('redirect_uri differs from the one of the consent request.') }
       }
+      if (row.code_challenge === null && app.pkceRequired) {
+        // A code issued while the app was marked legacy, exchanged after it was made to require PKCE.
+        return { error: invalidGrant('code_verifier is required, and the consent request carried no code_challenge.') }
+      }
       if (row.code_challenge !== null) {
         if (verifier === undefined) {
           return { error: invalidGrant('code_verifier is required: the consent request carried a code_challenge.') }
@@ -166,7 +192,7 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
           familyId,
           familyExpiresAt: new Date(nowMs + refreshTokenFamilyTtlMs).toISOString(),
         },
-        scopes,
+        { granted: scopes, access: scopes },
         nowMs,
       )
       return { tokens }
@@ -194,11 +220,15 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
       if (Date.parse(row.expires_at) <= nowMs) return { error: invalidGrant('The refresh token has expired.') }
       const grant = await findGrant(trx, row.grant_id)
       if (!grant || grant.revoked_at !== null) return { error: invalidRefresh() }
-      const scopes = JSON.parse(row.scopes) as string[]
-      const withdrawn = scopesStillAllowed(app, scopes)
+      const granted = JSON.parse(row.scopes) as string[]
+      const access = requestedScopes(parameters.scope, granted)
+      if (access instanceof OAuthError) return { error: access }
+      const withdrawn = scopesStillAllowed(app, access)
       if (withdrawn) return { error: withdrawn }
       // The atomic claim: of two concurrent refreshes with one token, the loser is a reuse.
       if (!(await rotateRefreshToken(trx, hash, now))) return reused()
+      // The access token issued beside the rotated refresh token ends with it.
+      await revokeFamilyAccessTokens(trx, row.family_id, now)
       const tokens = await issuePair(
         trx,
         {
@@ -208,7 +238,7 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
           familyId: row.family_id,
           familyExpiresAt: row.family_expires_at ?? now,
         },
-        scopes,
+        { granted, access },
         nowMs,
       )
       return { tokens }

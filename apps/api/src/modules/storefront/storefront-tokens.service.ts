@@ -37,6 +37,12 @@ export interface StorefrontTokenOptions {
 
 const maxCached = 10_000
 
+/**
+ * Records a change in the same transaction (the merchant admin's audit log, decision 0027): called
+ * with the id of the token created or revoked.
+ */
+export type ChangeRecorder = (tokenId: string, executor: Executor) => Promise<void>
+
 function shopNotFound(shopId: string): DomainError {
   return new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId }, 404)
 }
@@ -98,14 +104,17 @@ export function createStorefrontTokenService(db: Db, options: StorefrontTokenOpt
     },
 
     /** `PUT /public-token`: the active token, created on first call (one per shop, even when racing). */
-    async getOrCreate(shopId: string): Promise<StorefrontToken> {
+    async getOrCreate(shopId: string, audit?: ChangeRecorder): Promise<StorefrontToken> {
       const existing = await findActiveToken(db, shopId)
       if (existing) return toToken(existing)
       try {
         return await db.transaction().execute(async (trx) => {
           await assertShop(trx, shopId)
           const current = await findActiveToken(trx, shopId)
-          return current ? toToken(current) : create(trx, shopId)
+          if (current) return toToken(current)
+          const created = await create(trx, shopId)
+          await audit?.(created.tokenId, trx)
+          return created
         })
       } catch (error) {
         // A concurrent call created it first (storefront_tokens_one_active): answer that one.
@@ -116,20 +125,26 @@ export function createStorefrontTokenService(db: Db, options: StorefrontTokenOpt
     },
 
     /** Revokes the active token (if any) and creates a new one, in one transaction. */
-    async regenerate(shopId: string): Promise<StorefrontToken> {
+    async regenerate(shopId: string, audit?: ChangeRecorder): Promise<StorefrontToken> {
       const token = await db.transaction().execute(async (trx) => {
         await assertShop(trx, shopId)
         await revokeActiveToken(trx, shopId, isoTime(clock.now()))
-        return create(trx, shopId)
+        const created = await create(trx, shopId)
+        await audit?.(created.tokenId, trx)
+        return created
       })
       forgetShop(shopId)
       return token
     },
 
     /** Revokes the active token; answers whether there was one. The shop has no token until the next create. */
-    async revoke(shopId: string): Promise<boolean> {
-      await assertShop(db, shopId)
-      const revoked = await revokeActiveToken(db, shopId, isoTime(clock.now()))
+    async revoke(shopId: string, audit?: ChangeRecorder): Promise<boolean> {
+      const revoked = await db.transaction().execute(async (trx) => {
+        await assertShop(trx, shopId)
+        const tokenId = await revokeActiveToken(trx, shopId, isoTime(clock.now()))
+        if (tokenId !== undefined) await audit?.(tokenId, trx)
+        return tokenId
+      })
       forgetShop(shopId)
       return revoked !== undefined
     },

@@ -27,6 +27,6 @@ export function webhookConfigurationHandlers(configurations: WebhookConfiguratio
       configurations.updateConfiguration(webhookOwnerOf(auth), params.webhookConfigurationId, body),
     deleteWebhookConfiguration: ({ auth, params }: GetCtx) =>
       configurations.deleteConfiguration(webhookOwnerOf(auth), params.webhookConfigurationId),
-    getWebhookSecret: ({ auth }: SecretCtx) => configurations.getShopSecret(auth.shopId),
+    getWebhookSecret: ({ auth }: SecretCtx) => configurations.getSigningSecret(auth),
   }
 }

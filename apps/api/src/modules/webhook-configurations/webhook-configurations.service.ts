@@ -2,12 +2,13 @@ import { type Clock, isoTime, systemClock } from '../../clock.js'
 import type { Config } from '../../config.js'
 import type { Db, Dialect, Executor } from '../../db/database.js'
 import type { WebhookConfigurationsTable } from '../../db/schema.js'
-import { notFound, type ValidationIssue, validationError } from '../../http/errors.js'
+import { DomainError, notFound, type ValidationIssue, validationError } from '../../http/errors.js'
 import type { ShopPrincipal } from '../../http/principal.js'
 import { newId } from '../../ids.js'
 import { type WebhookEventType, webhookApiVersion, webhookEventTypes } from '../events/event-types.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import type { ShopService } from '../shops/shops.service.js'
+import type { AppKeySource } from '../webhook-delivery/webhook-signatures.js'
 import { assertWebhookUrlAllowed, type Resolver } from '../webhook-delivery/webhook-url-guard.js'
 import {
   toWebhookConfigurationCreatedResource,
@@ -24,6 +25,13 @@ import {
   updateWebhookConfiguration,
   type WebhookOwner,
 } from './webhook-configurations.repository.js'
+import { assertNoUrlCredentials } from './webhook-url-credentials.js'
+
+/**
+ * Records a change in the same transaction (the merchant admin's audit log, decision 0027): called
+ * with the configuration's id once it is written.
+ */
+export type ChangeRecorder = (webhookConfigurationId: string, executor: Executor) => Promise<void>
 
 /** The configurations a caller sees are the ones it owns: a platform app its own, an API user the shop's. */
 export function webhookOwnerOf(principal: ShopPrincipal): WebhookOwner {
@@ -47,6 +55,8 @@ export interface WebhookConfigurationOptions {
   rules: Config['webhooks']
   /** DNS for the URL check (the system resolver unless a test passes a stub). */
   resolve?: Resolver
+  /** Platform apps' HMAC keys: what `GET /webhooks-secret` answers an app's token. */
+  appKeys: AppKeySource
 }
 
 function configurationNotFound(webhookConfigurationId: string) {
@@ -108,12 +118,14 @@ export function createWebhookConfigurationService(db: Db, shops: ShopService, op
   }
 
   /**
-   * The URL rules (absolute http(s), https when required, no private/loopback/link-local address
-   * unless allowed — the name is resolved). The DNS wait is bounded in real time: it is network
-   * I/O, and a test's ManualClock must not hold a request forever.
+   * The URL rules: no credentials in it (checked first, so no later error echoes them), absolute
+   * http(s), https when required, no private/loopback/link-local address unless allowed — the name
+   * is resolved. The DNS wait is bounded in real time: it is network I/O, and a test's ManualClock
+   * must not hold a request forever.
    */
-  function assertUrlAllowed(url: string): Promise<void> {
-    return assertWebhookUrlAllowed(url, rules, { resolve: options.resolve, clock: systemClock })
+  async function assertUrlAllowed(url: string): Promise<void> {
+    assertNoUrlCredentials(url)
+    await assertWebhookUrlAllowed(url, rules, { resolve: options.resolve, clock: systemClock })
   }
 
   return {
@@ -127,7 +139,7 @@ export function createWebhookConfigurationService(db: Db, shops: ShopService, op
     getConfiguration,
 
     /** `POST /webhooks`: the new configuration, enabled, with the key its deliveries are signed with. */
-    async createConfiguration(owner: WebhookOwner, request: WebhookConfigurationRequest) {
+    async createConfiguration(owner: WebhookOwner, request: WebhookConfigurationRequest, audit?: ChangeRecorder) {
       const allowedTypes = assertAllowedTypes(request)
       await assertUrlAllowed(request.url)
       const now = isoTime(clock.now())
@@ -144,7 +156,10 @@ export function createWebhookConfigurationService(db: Db, shops: ShopService, op
         created_at: now,
         updated_at: now,
       }
-      await insertWebhookConfiguration(db, configuration)
+      await db.transaction().execute(async (trx) => {
+        await insertWebhookConfiguration(trx, configuration)
+        await audit?.(configuration.id, trx)
+      })
       const secret = owner.appId === null ? await shops.getWebhookSecret(owner.shopId) : null
       return toWebhookConfigurationCreatedResource(configuration, secret)
     },
@@ -157,6 +172,7 @@ export function createWebhookConfigurationService(db: Db, shops: ShopService, op
       owner: WebhookOwner,
       webhookConfigurationId: string,
       request: WebhookConfigurationRequest,
+      audit?: ChangeRecorder,
     ) {
       const allowedTypes = assertAllowedTypes(request)
       // Tenancy first: another owner's id is a 404 whatever the body says.
@@ -175,22 +191,43 @@ export function createWebhookConfigurationService(db: Db, shops: ShopService, op
           failing_since: null,
           updated_at: isoTime(clock.now()),
         })
+        await audit?.(webhookConfigurationId, trx)
         return getConfiguration(owner, webhookConfigurationId, trx)
       })
     },
 
     /** `DELETE /webhooks/{id}`: the configuration, its queued deliveries and its delivery log. */
-    async deleteConfiguration(owner: WebhookOwner, webhookConfigurationId: string): Promise<void> {
+    async deleteConfiguration(
+      owner: WebhookOwner,
+      webhookConfigurationId: string,
+      audit?: ChangeRecorder,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const configuration = await findOwnedConfigurationForUpdate(trx, owner, webhookConfigurationId, dialect)
         if (!configuration) throw configurationNotFound(webhookConfigurationId)
         await deleteWebhookConfiguration(trx, configuration)
+        await audit?.(webhookConfigurationId, trx)
       })
     },
 
-    /** Deprecated `GET /webhooks-secret`: the shop's signing secret, opened from its sealed form. */
-    async getShopSecret(shopId: string) {
-      return toWebhookSecretResource(await shops.getWebhookSecret(shopId))
+    /**
+     * Deprecated `GET /webhooks-secret`: the secret that signs the caller's own deliveries — the
+     * shop's (opened from its sealed form) for an API user, the app's HMAC key for an app's token.
+     * An app is never answered the shop's secret: it signs configurations the app cannot see.
+     */
+    async getSigningSecret(principal: ShopPrincipal) {
+      if (principal.kind === 'apiUser') return toWebhookSecretResource(await shops.getWebhookSecret(principal.shopId))
+      const key = principal.kind === 'platformApp' ? await options.appKeys.keyFor(principal.appId) : undefined
+      if (key === undefined) {
+        const clientId = principal.kind === 'platformApp' ? principal.appId : null
+        throw new DomainError(
+          'WEBHOOK_SECRET_NOT_AVAILABLE',
+          'This caller has no webhook signing secret of its own; the shop’s secret is only given to its API users.',
+          { clientId },
+          403,
+        )
+      }
+      return toWebhookSecretResource(key)
     },
   }
 }

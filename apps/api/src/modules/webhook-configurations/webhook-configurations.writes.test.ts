@@ -449,6 +449,7 @@ describe('webhook URL rules from configuration', () => {
       dialect: platform.app.platform.database.dialect,
       rules: { ...platform.config.webhooks, ...rules },
       resolve,
+      appKeys: services().platformApps.appKeys,
     })
   }
   const owner = () =>

@@ -1084,7 +1084,8 @@ export async function generateLargeShop(handle: DatabaseHandle, options: LargeSh
   const username = `megamerch-${randomSuffix(6)}`
   const storefrontToken = generateSecret('ptkn_')
   const ownerEmail = `owner+${randomSuffix(4)}@${domain}`
-  const [apiHash, ownerHash] = await Promise.all([hashPassword(apiPassword), hashPassword(ownerPassword)])
+  const apiHash = options.secretBox.digestCredential(apiPassword)
+  const ownerHash = await hashPassword(ownerPassword)
   const ownerId = shopPrng.id('adminUser')
   const configurations: Configuration[] = [
     { id: shopPrng.id('webhookConfiguration'), types: null, sinceMs: shopCreatedMs },

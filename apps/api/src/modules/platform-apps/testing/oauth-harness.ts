@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import * as oauth from 'oauth4webapi'
 import type { TestPlatform } from '../../../testing/test-platform.js'
@@ -45,12 +46,13 @@ export interface OAuthClient {
 /** Registers an app and discovers the authorization server (RFC 8414) with oauth4webapi. */
 export async function registerClient(
   platform: TestPlatform,
-  input: { scopes: string[]; redirectUris?: string[]; name?: string },
+  input: { scopes: string[]; redirectUris?: string[]; name?: string; pkceRequired?: boolean },
 ): Promise<OAuthClient> {
   const app = await platform.app.platform.services.platformApps.register({
     name: input.name ?? 'Overlay Studio',
     redirectUris: input.redirectUris ?? ['https://overlay.example.com/oauth/callback'],
     scopes: input.scopes,
+    pkceRequired: input.pkceRequired,
   })
   const options = { [oauth.customFetch]: injectFetch(platform.app), [oauth.allowInsecureRequests]: true } as const
   const issuer = new URL(platform.config.publicUrl)
@@ -85,16 +87,34 @@ export async function signInAdmin(
   return { cookie: setCookie.split(';')[0] as string, csrfToken: response.json().csrfToken, email: admin.email }
 }
 
-/** The consent URL an app builds (the metadata's template with its client id). */
+/** The S256 PKCE challenge of a verifier (what `oauth.calculatePKCECodeChallenge` computes). */
+export function challengeOf(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url')
+}
+
+/**
+ * The consent URL an app builds (the metadata's template with its client id). It carries a PKCE
+ * challenge as every app's must: `codeChallenge` when given, a throwaway one when left out (for
+ * tests that never exchange the code), none for `null` (a legacy app, or a refusal under test).
+ */
 export function consentUrl(
   oauthClient: OAuthClient,
-  parameters: { redirectUri?: string; state?: string; codeChallenge?: string; extra?: Record<string, string> },
+  parameters: {
+    redirectUri?: string
+    state?: string
+    codeChallenge?: string | null
+    extra?: Record<string, string>
+  },
 ): URL {
   const url = new URL((oauthClient.as.authorization_endpoint as string).replace('{clientId}', oauthClient.app.clientId))
   url.searchParams.set('redirect_uri', parameters.redirectUri ?? (oauthClient.app.redirectUris[0] as string))
   if (parameters.state !== undefined) url.searchParams.set('state', parameters.state)
-  if (parameters.codeChallenge !== undefined) {
-    url.searchParams.set('code_challenge', parameters.codeChallenge)
+  const challenge =
+    parameters.codeChallenge === undefined
+      ? challengeOf(randomBytes(32).toString('base64url'))
+      : parameters.codeChallenge
+  if (challenge !== null) {
+    url.searchParams.set('code_challenge', challenge)
     url.searchParams.set('code_challenge_method', 'S256')
   }
   for (const [name, value] of Object.entries(parameters.extra ?? {})) url.searchParams.set(name, value)
@@ -149,7 +169,10 @@ export async function consent(
   return new URL(String(answer.headers.location))
 }
 
-/** The whole flow: consent (with PKCE unless told otherwise), exchange, and the token response. */
+/**
+ * The whole flow: consent (with PKCE unless told otherwise — only a legacy app may omit it), exchange,
+ * and the token response. oauth4webapi checks the answer's `iss` against the metadata's `issuer`.
+ */
 export async function connect(
   platform: TestPlatform,
   oauthClient: OAuthClient,
@@ -164,7 +187,7 @@ export async function connect(
     browser,
     consentUrl(oauthClient, {
       state,
-      codeChallenge: usePkce ? await oauth.calculatePKCECodeChallenge(verifier) : undefined,
+      codeChallenge: usePkce ? await oauth.calculatePKCECodeChallenge(verifier) : null,
     }),
   )
   const params = oauth.validateAuthResponse(oauthClient.as, oauthClient.client, callback, state)

@@ -1,0 +1,15 @@
+import type { AdminAuditLogTable } from '../../db/schema.js'
+import { type AdminAction, adminActionMatrix } from './admin-permissions.js'
+
+/** One entry of `GET /admin/api/audit-log` (admin-api.yaml `AdminAuditEntry`). */
+export function toAuditEntryResource(row: AdminAuditLogTable) {
+  const action = row.action as AdminAction
+  return {
+    id: row.id,
+    action,
+    description: adminActionMatrix[action]?.summary ?? row.action,
+    actor: { adminUserId: row.admin_user_id, email: row.admin_email },
+    targetId: row.target_id,
+    createdAt: row.created_at,
+  }
+}
