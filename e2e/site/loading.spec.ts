@@ -82,7 +82,8 @@ test('a fast route change shows no progress bar', async ({ page }) => {
   // "Fast" by construction, not by the machine's speed: the route's chunks are loaded before the click
   // (what hovering the link does), so the change needs no network and resolves well inside 200 ms.
   await page.evaluate(
-    (routePath) => (window as unknown as { docusaurus: { preload: (p: string) => Promise<unknown> } }).docusaurus.preload(routePath),
+    (routePath) =>
+      (window as unknown as { docusaurus: { preload: (p: string) => Promise<unknown> } }).docusaurus.preload(routePath),
     limitations.path,
   )
   let seen = false

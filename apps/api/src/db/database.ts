@@ -38,6 +38,11 @@ import type { Database } from './schema.js'
 export type Db = Kysely<Database>
 /** Either the database or an open transaction: repositories take this first. */
 export type Executor = Kysely<Database> | Transaction<Database>
+/**
+ * Records a change about `subjectId` inside `executor` — the change's own transaction, so the record
+ * commits or rolls back with it (the merchant admin's audit log, decision 0027).
+ */
+export type ChangeRecorder = (subjectId: string, executor?: Executor) => Promise<void>
 export type Dialect = 'sqlite' | 'postgres'
 
 export interface DatabaseHandle {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type Clock, isoTime } from '../../clock.js'
-import type { Db, Executor } from '../../db/database.js'
+import type { ChangeRecorder, Db, Executor } from '../../db/database.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import { toAuditEntryResource } from './admin-audit-log.mapper.js'
 import { countAuditEntries, insertAuditEntry, listAuditEntries } from './admin-audit-log.repository.js'
@@ -21,7 +21,7 @@ export interface AuditActor {
 }
 
 /** Writes one entry about `targetId`, inside `executor` when given (the change's transaction). */
-export type AuditRecorder = (targetId: string, executor?: Executor) => Promise<void>
+export type AuditRecorder = ChangeRecorder
 
 export function createAdminAuditLogService(db: Db, deps: { clock: Clock }) {
   const { clock } = deps

@@ -41,15 +41,13 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
     app.post('/admin/api/api-users', async (request, reply) => {
       const { session, audit } = await access.audited(request, reply, 'apiUsers.create')
       const body = parse.apiUser<{ label?: string }>(request.body ?? {})
-      const created = await services.apiUsers.create(actorOf(session), body.label || undefined)
-      await audit(created.id)
+      const created = await services.apiUsers.create(actorOf(session), body.label || undefined, audit)
       return reply.code(201).send(toCreatedApiUserResource(created))
     })
 
     app.delete('/admin/api/api-users/:apiUserId', async (request: IdParams<'apiUserId'>, reply) => {
       const { session, audit } = await access.audited(request, reply, 'apiUsers.delete')
-      await services.apiUsers.remove(actorOf(session), request.params.apiUserId)
-      await audit(request.params.apiUserId)
+      await services.apiUsers.remove(actorOf(session), request.params.apiUserId, audit)
       return reply.code(204).send()
     })
 

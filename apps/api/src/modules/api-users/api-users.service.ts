@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Clock } from '../../clock.js'
-import type { Db } from '../../db/database.js'
+import type { ChangeRecorder, Db } from '../../db/database.js'
 import type { ApiUsersTable } from '../../db/schema.js'
 import { DomainError } from '../../http/errors.js'
 import { newId } from '../../ids.js'
@@ -144,7 +144,12 @@ export function createApiUserService(db: Db, { clock, secretBox, throttle, limit
     verify,
     authenticate,
 
-    async create(actor: Actor | { system: true; shopId: string }, label?: string): Promise<CreatedApiUser> {
+    /** Creates an API user; `audit` records it in the same transaction (the admin's audit log). */
+    async create(
+      actor: Actor | { system: true; shopId: string },
+      label?: string,
+      audit?: ChangeRecorder,
+    ): Promise<CreatedApiUser> {
       if (!('system' in actor)) assertSuperAdmin(actor)
       const shopId = actor.shopId
       const slug =
@@ -157,14 +162,17 @@ export function createApiUserService(db: Db, { clock, secretBox, throttle, limit
       const password = generateSecret()
       const createdAt = new Date(clock.now()).toISOString()
       const id = newId('apiUser')
-      await insertApiUser(db, {
-        id,
-        shop_id: shopId,
-        username,
-        password_hash: secretBox.digestCredential(password),
-        created_by: 'system' in actor ? null : actor.adminUserId,
-        created_at: createdAt,
-        last_used_at: null,
+      await db.transaction().execute(async (trx) => {
+        await insertApiUser(trx, {
+          id,
+          shop_id: shopId,
+          username,
+          password_hash: secretBox.digestCredential(password),
+          created_by: 'system' in actor ? null : actor.adminUserId,
+          created_at: createdAt,
+          last_used_at: null,
+        })
+        await audit?.(id, trx)
       })
       return { id, username, password, createdAt }
     },
@@ -173,11 +181,14 @@ export function createApiUserService(db: Db, { clock, secretBox, throttle, limit
       return listApiUsers(db, shopId)
     },
 
-    async remove(actor: Actor, id: string): Promise<void> {
+    async remove(actor: Actor, id: string, audit?: ChangeRecorder): Promise<void> {
       assertSuperAdmin(actor)
-      if (!(await deleteApiUser(db, actor.shopId, id))) {
-        throw new DomainError('API_USER_NOT_FOUND', `API user ${id} does not exist.`, { apiUserId: id }, 404)
-      }
+      await db.transaction().execute(async (trx) => {
+        if (!(await deleteApiUser(trx, actor.shopId, id))) {
+          throw new DomainError('API_USER_NOT_FOUND', `API user ${id} does not exist.`, { apiUserId: id }, 404)
+        }
+        await audit?.(id, trx)
+      })
       for (const [key, entry] of verified) if (entry.apiUserId === id) verified.delete(key)
     },
   }

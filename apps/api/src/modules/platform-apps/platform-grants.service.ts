@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.js'
-import type { Db, Executor } from '../../db/database.js'
+import type { ChangeRecorder, Db, Executor } from '../../db/database.js'
 import { notFound } from '../../http/errors.js'
 import { tokenHash } from '../../security/secret-box.js'
 import { recordEvent } from '../events/event-outbox.js'
@@ -32,12 +32,6 @@ export interface ShopAdmin {
   shopId: string
   adminUserId: string
 }
-
-/**
- * Records a consent or disconnection in the same transaction (the merchant admin's audit log,
- * decision 0027): called with the app's id.
- */
-export type ChangeRecorder = (appId: string, executor: Executor) => Promise<void>
 
 /** A connected app, as the merchant admin shows it. */
 export interface PlatformAppConnection {

@@ -1,5 +1,5 @@
 import { type Clock, isoTime } from '../../clock.js'
-import type { Db, Executor } from '../../db/database.js'
+import type { ChangeRecorder, Db, Executor } from '../../db/database.js'
 import { DomainError } from '../../http/errors.js'
 import { newId } from '../../ids.js'
 import { generateSecret } from '../../security/passwords.js'
@@ -36,12 +36,6 @@ export interface StorefrontTokenOptions {
 }
 
 const maxCached = 10_000
-
-/**
- * Records a change in the same transaction (the merchant admin's audit log, decision 0027): called
- * with the id of the token created or revoked.
- */
-export type ChangeRecorder = (tokenId: string, executor: Executor) => Promise<void>
 
 function shopNotFound(shopId: string): DomainError {
   return new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId }, 404)

@@ -1,6 +1,6 @@
 import { type Clock, isoTime, systemClock } from '../../clock.js'
 import type { Config } from '../../config.js'
-import type { Db, Dialect, Executor } from '../../db/database.js'
+import type { ChangeRecorder, Db, Dialect, Executor } from '../../db/database.js'
 import type { WebhookConfigurationsTable } from '../../db/schema.js'
 import { DomainError, notFound, type ValidationIssue, validationError } from '../../http/errors.js'
 import type { ShopPrincipal } from '../../http/principal.js'
@@ -26,12 +26,6 @@ import {
   type WebhookOwner,
 } from './webhook-configurations.repository.js'
 import { assertNoUrlCredentials } from './webhook-url-credentials.js'
-
-/**
- * Records a change in the same transaction (the merchant admin's audit log, decision 0027): called
- * with the configuration's id once it is written.
- */
-export type ChangeRecorder = (webhookConfigurationId: string, executor: Executor) => Promise<void>
 
 /** The configurations a caller sees are the ones it owns: a platform app its own, an API user the shop's. */
 export function webhookOwnerOf(principal: ShopPrincipal): WebhookOwner {
