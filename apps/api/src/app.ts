@@ -11,11 +11,11 @@ import { answerClientError, answerFrameworkError, installErrorHandler } from './
 import { DomainError } from './http/errors.js'
 import { bodyLimitBytes, installJsonBodyParser } from './http/json-body.js'
 import { type HandlerTable, registerOperations } from './http/operation-router.js'
-import { loggerOptions } from './http/request-log.js'
+import { installTextRequestLog, loggerOptions } from './http/request-log.js'
 import { applyRateLimit, resolvePrincipal } from './http/security.js'
 import { installSecurityHeaders } from './http/security-headers.js'
 import { installContractSerializer } from './http/serializer.js'
-import { contractServerOrigins, createSitePolicies, registerStaticSite } from './http/static-site.js'
+import { contractServerOrigins, createSitePolicies, hasEmptySegment, registerStaticSite } from './http/static-site.js'
 import { newRequestId } from './ids.js'
 import { adminRoutes } from './modules/admin/admin.routes.js'
 import { adminSessionRoutes } from './modules/admin-sessions/admin-sessions.routes.js'
@@ -30,6 +30,7 @@ import { platformAppRoutes } from './modules/platform-apps/platform-apps.routes.
 import { MemoryRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.js'
 import { RedisRateLimiter } from './modules/rate-limit/rate-limiter.redis.js'
 import { installStorefrontHttp } from './modules/storefront/storefront-http.js'
+import { createThankYouMediaRoutes } from './modules/thank-yous/thank-you-media.routes.js'
 import { openApiHandlers } from './routes.js'
 import { createServices, type Services } from './services.js'
 
@@ -89,7 +90,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       options.logger === false ? false : loggerOptions(config, options.logger === true ? undefined : options.logger),
     genReqId: () => newRequestId(),
     requestIdHeader: false,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // Text logs name only the requests answered 4xx/5xx (installTextRequestLog); JSON logs all.
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: config.logFormat === 'text',
+    }),
     // Slow clients can't hold a connection (decision 0013): headers, then the whole request, must
     // arrive in time, and a silent connection is closed. Both the request and the idle timeouts
     // exceed the longest rate-limit wait (config validates it): a delayed request is silent while
@@ -115,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', async (request, reply) => {
     reply.header('request-id', request.id)
   })
+  if (config.logFormat === 'text') installTextRequestLog(app)
   installErrorHandler(app)
   installJsonBodyParser(app)
   installSecurityHeaders(app, { publicUrl: config.publicUrl })
@@ -157,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerStaticSite(app, config.siteDir, sitePolicyFor)
 
   await app.register(mediaRoutes)
+  await app.register(createThankYouMediaRoutes(services.db))
   // Hosted checkout, gift redemption pages and the product feed (outside the API contracts).
   await app.register(createCheckoutRoutes(services))
   await app.register(createFeedRoutes(services.feed))
@@ -172,6 +179,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url
+    const pathname = url.split('?')[0] ?? url
+    if (hasEmptySegment(pathname)) {
+      return reply.code(404).send({
+        code: 'NOT_FOUND',
+        message: `Nothing is served at ${pathname}: it has an empty path segment (//).`,
+      })
+    }
     if (url.startsWith('/open-api/') || url.startsWith('/v1/') || url === '/v1') {
       const error = new DomainError('ROUTE_NOT_FOUND', `There is no operation ${request.method} ${url.split('?')[0]}.`)
       return reply.code(404).send({ code: error.code, message: error.message })

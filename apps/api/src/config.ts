@@ -70,6 +70,11 @@ export interface Config {
   /** Run the webhook delivery worker inside this process. */
   readonly roles: ReadonlySet<'api' | 'worker'>
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /**
+   * `text` (default): one readable line per entry, and of requests only those answered 4xx/5xx.
+   * `json`: pino's JSON lines with every request (operators, log shippers). Decision 0031.
+   */
+  readonly logFormat: 'text' | 'json'
   /** Directory with the built docs site (served at `/`), if present. */
   readonly siteDir: string
   /** Directory with the OpenAPI documents (served at `/openapi/`). */
@@ -134,6 +139,10 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
   const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel']
   if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`)
+  const logFormat = (env.LOG_FORMAT || 'text').toLowerCase() as Config['logFormat']
+  if (logFormat !== 'text' && logFormat !== 'json') {
+    problems.push(`LOG_FORMAT must be text or json (got "${env.LOG_FORMAT}")`)
+  }
 
   const maxWaitMs = int('RATE_LIMIT_MAX_WAIT_MS', rateLimitDefaults.maxWaitMs, 0, 600_000)
   const http = {
@@ -186,6 +195,7 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
     seedDemo: bool('SEED_DEMO', true),
     roles,
     logLevel,
+    logFormat,
     secretKey: env.SECRET_KEY || undefined,
     databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 1000),
     siteDir: path.resolve(env.SITE_DIR || path.join(repoRoot, 'apps/site/build')),

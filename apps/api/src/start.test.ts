@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { Writable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.js'
 import { parseConfig } from './config.js'
@@ -37,6 +38,40 @@ describe('startPlatform', () => {
     } finally {
       for (const app of apps) await app.close()
       await database.close()
+    }
+  })
+
+  it('prints the demo banner last, after the startup log entries, so they do not drown it', async () => {
+    const database = await createTestDatabase()
+    await migrateToLatest(database.db)
+    const bannerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-start-banner-'))
+    const config = parseConfig({ DATA_DIR: bannerDir, PORT: '0', ROLES: 'api' })
+    const terminal: string[] = []
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        terminal.push(
+          ...chunk
+            .toString('utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => `log: ${line}`),
+        )
+        done()
+      },
+    })
+    const build = (c: typeof config) => buildApp(c, { database, logger: logStream, worker: false })
+    const app = await startPlatform(config, build, { out: (line) => terminal.push(`out: ${line.split('\n')[0]}`) })
+    try {
+      const listening = terminal.findIndex((line) => /^log: .*INFO +Server listening at http/.test(line))
+      const banner = terminal.findIndex((line) => line.startsWith('out: '))
+      expect(listening).toBeGreaterThanOrEqual(0)
+      expect(banner).toBeGreaterThan(listening)
+      expect(terminal.slice(banner).every((line) => line.startsWith('out: '))).toBe(true)
+      expect(terminal.at(-1)).toMatch(/Fanshelf is running/)
+    } finally {
+      await app.close()
+      await database.close()
+      fs.rmSync(bannerDir, { recursive: true, force: true })
     }
   })
 })

@@ -35,14 +35,11 @@ export async function startPlatform(
     }
   }
   const seeded = config.seedDemo && !(await isSeeded(services.db)) ? await seedUnlessRaced() : undefined
-  if (seeded) {
-    writeDemoCredentials(config.dataDir, seeded)
-    out(formatDemoBanner(seeded, config.publicUrl))
-  } else {
-    const credentials = readDemoCredentials(config.dataDir)
-    if (credentials) out(formatDemoBanner(credentials, config.publicUrl))
-  }
+  if (seeded) writeDemoCredentials(config.dataDir, seeded)
+  const credentials = seeded ?? readDemoCredentials(config.dataDir)
   await app.listen({ host: config.host, port: config.port })
+  // The banner comes last, after the startup log entries, so the credentials are what a newcomer sees.
+  if (credentials) out(formatDemoBanner(credentials, config.publicUrl))
   out(`Fanshelf is running on ${config.publicUrl} (Ctrl+C stops it)`)
 
   let closing = false

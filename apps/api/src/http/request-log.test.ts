@@ -11,34 +11,40 @@ import type { DatabaseHandle } from '../db/database.js'
 import { migrateToLatest } from '../db/database.js'
 import { type DemoCredentials, seedDemo } from '../seed/demo-seed.js'
 import { createTestDatabase } from '../testing/test-database.js'
-import { redactUrl } from './request-log.js'
+import { formatLogLine, redactUrl } from './request-log.js'
 
-// What operators see: every log line is JSON, names its request by the id the client got in
-// `Request-Id`, and carries no credential — whatever the request sent and whatever a handler logs.
-const lines: string[] = []
-const capture = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
-    done()
-  },
-})
+// What people see in the log: a newcomer's terminal (LOG_FORMAT unset: text) shows one readable
+// line per request that went wrong and nothing per success; operators (LOG_FORMAT=json) get JSON
+// lines for every request. Either way each line names its request by the id the client got in
+// `Request-Id`, and none carries a credential — whatever the request sent and whatever a handler logs.
 
-let app: FastifyInstance
-let database: DatabaseHandle
-let dataDir: string
-let demo: DemoCredentials['shops'][number]
+interface LoggedApp {
+  app: FastifyInstance
+  lines: string[]
+  demo: DemoCredentials['shops'][number]
+  close(): Promise<void>
+}
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-log-'))
-  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'trace' })
-  database = await createTestDatabase()
+async function bootApp(env: Record<string, string>, options: { dumpRequests?: boolean } = {}): Promise<LoggedApp> {
+  const lines: string[] = []
+  const capture = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+      done()
+    },
+  })
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-log-'))
+  const config = parseConfig({ DATA_DIR: dataDir, ...env })
+  const database: DatabaseHandle = await createTestDatabase()
   await migrateToLatest(database.db)
   const clock = new ManualClock(Date.UTC(2026, 10, 2, 12, 0, 0))
-  app = await buildApp(config, { clock, database, contract: await sharedContract(config), logger: capture })
-  // A careless handler that dumps whatever arrives: the redaction still censors it.
-  app.addHook('preHandler', async (request) => {
-    request.log.info({ headers: request.headers, body: request.body, query: request.query }, 'request dump')
-  })
+  const app = await buildApp(config, { clock, database, contract: await sharedContract(config), logger: capture })
+  if (options.dumpRequests) {
+    // A careless handler that dumps whatever arrives: the redaction still censors it.
+    app.addHook('preHandler', async (request) => {
+      request.log.info({ headers: request.headers, body: request.body, query: request.query }, 'request dump')
+    })
+  }
   app.get('/test/boom', async () => {
     throw new Error('database exploded at /var/lib/secret-path')
   })
@@ -48,24 +54,37 @@ beforeAll(async () => {
     publicUrl: config.publicUrl,
     now: clock.now(),
   })
-  demo = credentials.shops[0] as DemoCredentials['shops'][number]
-})
-afterAll(async () => {
-  await app.close()
-  await database.close()
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+  return {
+    app,
+    lines,
+    demo: credentials.shops[0] as DemoCredentials['shops'][number],
+    async close() {
+      await app.close()
+      await database.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
 
-const urlOf = (operationId: string) => {
+const operationUrl = (app: FastifyInstance, operationId: string) => {
   const operation = app.platform.contract.operations.find((op) => op.operationId === operationId)
   if (!operation) throw new Error(`no operation ${operationId}`)
   return operation.url
 }
-const parsedLines = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>)
-const linesOf = (requestId: string) => parsedLines().filter((line) => line.requestId === requestId)
 
-describe('request logs', () => {
+describe.each([
+  ['json', { LOG_FORMAT: 'json', LOG_LEVEL: 'trace' }],
+  ['text', { LOG_LEVEL: 'trace' }],
+] as const)('request logs (%s format, every level)', (format, env) => {
+  let logged: LoggedApp
+  beforeAll(async () => {
+    logged = await bootApp(env, { dumpRequests: true })
+  })
+  afterAll(() => logged.close())
+
   it('never contain a credential a request carried', async () => {
+    const { app, lines, demo } = logged
+    const urlOf = (operationId: string) => operationUrl(app, operationId)
     const owner = demo.admins.find((admin) => admin.role === 'SUPER_ADMIN')
     if (!owner) throw new Error('the demo shop has an owner')
     const bearer = 'fsat_bearer-credential-that-must-not-be-logged'
@@ -117,11 +136,26 @@ describe('request logs', () => {
       expect(log, `the log holds ${secret}`).not.toContain(secret)
     }
     // The lines are still there, credentials masked.
-    expect(log).toContain('storefront_token=[REDACTED]&size=5')
+    expect(log).toContain(
+      format === 'json' ? 'storefront_token=[REDACTED]&size=5' : 'query={"storefront_token":"[REDACTED]","size":"5"}',
+    )
     expect(log).toContain('"authorization":"[REDACTED]"')
   })
+})
 
-  it('are JSON lines naming the request by the id the client got', async () => {
+describe('request logs for operators (LOG_FORMAT=json)', () => {
+  let logged: LoggedApp
+  let app: FastifyInstance
+  let lines: string[]
+  beforeAll(async () => {
+    logged = await bootApp({ LOG_FORMAT: 'json', LOG_LEVEL: 'trace' })
+    ;({ app, lines } = logged)
+  })
+  afterAll(() => logged.close())
+  const parsedLines = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+  const linesOf = (requestId: string) => parsedLines().filter((line) => line.requestId === requestId)
+
+  it('are JSON lines for every request, naming it by the id the client got', async () => {
     const response = await app.inject({ url: '/healthz' })
     const requestId = String(response.headers['request-id'])
     expect(requestId).not.toBe('')
@@ -140,6 +174,64 @@ describe('request logs', () => {
     expect(body.message).not.toContain('secret-path')
     const errorLine = linesOf(requestId).find((line) => line.msg === 'unhandled error')
     expect(errorLine?.err).toMatchObject({ message: expect.stringContaining('secret-path') })
+  })
+})
+
+describe('request logs for a newcomer (the default: text at info)', () => {
+  let logged: LoggedApp
+  let app: FastifyInstance
+  let lines: string[]
+  beforeAll(async () => {
+    logged = await bootApp({})
+    ;({ app, lines } = logged)
+  })
+  afterAll(() => logged.close())
+
+  it('say nothing about requests answered 2xx', async () => {
+    const before = lines.length
+    const answers = [
+      await app.inject({ url: '/healthz' }),
+      await app.inject({
+        url: `${operationUrl(app, 'listCollections')}?storefront_token=${logged.demo.storefrontToken}`,
+      }),
+    ]
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200])
+    expect(lines.slice(before)).toEqual([])
+  })
+
+  it('give one readable line per 4xx: time, level, method, path with secrets masked, status, duration, request id', async () => {
+    const before = lines.length
+    const response = await app.inject({
+      url: `${operationUrl(app, 'listCollections')}?storefront_token=ptkn_wrong&size=5`,
+    })
+    expect(response.statusCode).toBe(401)
+    const requestId = String(response.headers['request-id'])
+    expect(lines.slice(before)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^\\d{2}:\\d{2}:\\d{2}\\.\\d{3}  WARN   GET /v1/collections\\?storefront_token=\\[REDACTED\\]&size=5 → 401 \\(\\d+ ms\\)  ${requestId}$`,
+        ),
+      ),
+    ])
+    expect(lines.join('\n')).not.toContain('ptkn_wrong')
+  })
+
+  it('give a 5xx an ERROR line and its cause with the stack, both naming the request id', async () => {
+    const before = lines.length
+    const response = await app.inject({ url: '/test/boom' })
+    expect(response.statusCode).toBe(500)
+    const requestId = String(response.headers['request-id'])
+    const text = lines.slice(before).join('\n')
+    expect(text).toMatch(new RegExp(`ERROR  unhandled error  ${requestId}\\n    Error: database exploded`))
+    expect(text).toMatch(new RegExp(`ERROR  GET /test/boom → 500 \\(\\d+ ms\\)  ${requestId}`))
+  })
+})
+
+describe('formatLogLine', () => {
+  it('writes a worker’s JSON entry as a text line and passes other text through', () => {
+    const line = JSON.stringify({ level: 'warn', time: '2026-11-02T12:00:00.000Z', msg: 'delivery failed', attempt: 2 })
+    expect(formatLogLine(line)).toBe('12:00:00.000  WARN   delivery failed  attempt=2\n')
+    expect(formatLogLine('not json')).toBe('not json\n')
   })
 })
 

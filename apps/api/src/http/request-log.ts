@@ -1,12 +1,16 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
 
 /**
- * The API's logger settings (decision 0013): one JSON object per line (pino), every line about a
- * request carrying its `requestId` — the id the `Request-Id` response header and a 5xx body quote
- * — and no credential in any line. Fastify logs each request's method, URL and status; the URL
- * is logged with credential-bearing query parameters masked, and any object a handler logs is
- * stripped of credential headers and secret body fields by pino's redaction.
+ * The API's logger settings (decisions 0013, 0031). Every entry about a request carries its
+ * `requestId` — the id the `Request-Id` response header and a 5xx body quote — and no entry holds a
+ * credential: URLs are logged with credential-bearing query parameters masked, and any object a
+ * handler logs is stripped of credential headers and secret body fields by pino's redaction.
+ *
+ * Two formats (`LOG_FORMAT`): `text`, the default, writes one readable line per entry and logs a
+ * request only when it is answered 4xx (warn) or 5xx (error) — a newcomer's terminal shows what went
+ * wrong and nothing else; `json` writes pino's JSON lines, with Fastify's `incoming request` and
+ * `request completed` entries for every request, for operators and log shippers.
  */
 
 /** Logged in place of a secret. */
@@ -79,8 +83,82 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, question)}?${masked}`
 }
 
-/** Fastify logger options for `config`; `stream` replaces stdout (tests capture the lines). */
+const levelNames: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO',
+  40: 'WARN',
+  50: 'ERROR',
+  60: 'FATAL',
+}
+/** Fields every entry has, or that the text line shows in its own place. */
+const placedFields = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'requestId', 'err'])
+
+/**
+ * One pino JSON entry (or a worker's, whose level is a name and time an ISO string) as a text
+ * line: `12:00:00.000 WARN  GET /open-api/v1.0/orders → 401 (2 ms)  req_…`, other fields as
+ * `key=value`, an error's stack indented below. A line that is not JSON is passed through.
+ */
+export function formatLogLine(line: string): string {
+  let entry: Record<string, unknown>
+  try {
+    entry = JSON.parse(line) as Record<string, unknown>
+  } catch {
+    return line.endsWith('\n') ? line : `${line}\n`
+  }
+  const time = new Date(typeof entry.time === 'number' || typeof entry.time === 'string' ? entry.time : Date.now())
+  const level =
+    typeof entry.level === 'number'
+      ? (levelNames[entry.level] ?? String(entry.level))
+      : String(entry.level).toUpperCase()
+  const fields = Object.entries(entry)
+    .filter(([key, value]) => !placedFields.has(key) && value !== undefined)
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+  const parts = [
+    Number.isNaN(time.getTime()) ? '' : time.toISOString().slice(11, 23),
+    level.padEnd(5),
+    String(entry.msg ?? ''),
+    ...fields,
+    ...(typeof entry.requestId === 'string' ? [entry.requestId] : []),
+  ].filter((part) => part !== '')
+  const err = entry.err as { message?: string; stack?: string } | undefined
+  const detail = err ? `\n    ${(err.stack ?? err.message ?? JSON.stringify(err)).split('\n').join('\n    ')}` : ''
+  return `${parts.join('  ')}${detail}\n`
+}
+
+/** A destination that writes each JSON entry pino hands it as a text line to `target`. */
+export function textLogStream(target: { write(text: string): unknown }): { write(line: string): void } {
+  return {
+    write(line: string) {
+      target.write(formatLogLine(line))
+    },
+  }
+}
+
+/**
+ * In the text format, Fastify's own request entries are off (`disableRequestLogging`) and this
+ * logs the requests worth a newcomer's attention: one entry per 4xx (warn) or 5xx (error) answer,
+ * naming the method, the URL (secrets masked), the status and the time taken. 2xx and 3xx answers
+ * (redirects, `304 Not Modified`) are the normal browsing of the docs and are not logged.
+ */
+export function installTextRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const status = reply.statusCode
+    if (status >= 400) {
+      const line = `${request.method} ${redactUrl(request.url)} → ${status} (${Math.round(reply.elapsedTime)} ms)`
+      if (status >= 500) request.log.error(line)
+      else request.log.warn(line)
+    }
+    done()
+  })
+}
+
+/**
+ * Fastify logger options for `config`; `stream` replaces stdout (tests capture the lines). In the
+ * text format the entries pass through {@link textLogStream} on their way out.
+ */
 export function loggerOptions(config: Config, stream?: NodeJS.WritableStream) {
+  const destination = stream ?? process.stdout
   return {
     level: config.logLevel,
     redact: { paths: [...redactPaths], censor: redactedValue },
@@ -94,6 +172,6 @@ export function loggerOptions(config: Config, stream?: NodeJS.WritableStream) {
         }
       },
     },
-    ...(stream ? { stream } : {}),
+    ...(config.logFormat === 'text' ? { stream: textLogStream(destination) } : stream ? { stream } : {}),
   }
 }

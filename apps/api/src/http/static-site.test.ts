@@ -48,6 +48,24 @@ describe('the docs site served at /', () => {
     expect(response.body).toContain('Not found')
   })
 
+  it.each([
+    '/storefront//checkout/',
+    '//storefront/',
+    '/storefront//',
+    '/open-api/v1.0//products',
+    '/v1//products?storefront_token=x',
+  ])('answers %s, which has an empty path segment, 404 NOT_FOUND in the error shape', async (url) => {
+    const response = await platform.app.inject({ method: 'GET', url })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toMatch(/^application\/json/)
+    expect(response.headers['request-id']).toMatch(/\S/)
+    const pathname = url.split('?')[0]
+    expect(response.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: `Nothing is served at ${pathname}: it has an empty path segment (//).`,
+    })
+  })
+
   it('leaves the API prefixes to the APIs', async () => {
     const response = await platform.app.inject({ method: 'GET', url: '/open-api/v1.0/nothing' })
     expect(response.statusCode).toBe(404)

@@ -77,6 +77,14 @@ export function createSitePolicies(options: SitePolicyOptions): (filePath: strin
 }
 
 /**
+ * Whether a path (query excluded) has an empty segment (`/storefront//checkout/`). No route or file
+ * has one: such a path is not found (404 `NOT_FOUND`), whichever prefix it starts with.
+ */
+export function hasEmptySegment(pathname: string): boolean {
+  return pathname.includes('//')
+}
+
+/**
  * Serves the built docs site at `/` as the spec's routes want them: every route ends with a
  * slash (`/storefront` → `/storefront/`), a trailing `index.html` is trimmed, HTML is revalidated
  * and hashed assets are cached for a year. Paths owned by the APIs never reach it (they are
@@ -91,6 +99,9 @@ export async function registerStaticSite(
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return
     const [pathname, search = ''] = request.url.split('?', 2) as [string, string?]
+    // The file server refuses a path with an empty segment as a forbidden alias (403); it is
+    // simply not found. Registered routes keep their own answer.
+    if (hasEmptySegment(pathname) && request.routeOptions.url === '/*') return reply.callNotFound()
     if (pathname.endsWith('/index.html')) {
       return reply.redirect(`${pathname.slice(0, -'index.html'.length)}${search ? `?${search}` : ''}`, 301)
     }

@@ -14,6 +14,9 @@ export const listenerPath = '/fanshelf-listen'
 /** The platform waits 5 s for an answer; the forward must finish before that. */
 const defaultForwardTimeoutMs = 4_500
 
+/** How often `listen` checks that its configuration still exists on the server. */
+const defaultCheckIntervalMs = 15_000
+
 /** Headers that describe one hop, not the delivery: never forwarded. */
 const hopByHopHeaders = new Set([
   'host',
@@ -42,6 +45,8 @@ export interface ListenOptions {
   /** Called once the configuration is registered and deliveries can arrive. */
   onReady?: (session: ListenSession) => void
   forwardTimeoutMs?: number
+  /** How often the configuration is checked on the server (it stops when it is gone). */
+  checkIntervalMs?: number
 }
 
 export interface ListenSession {
@@ -67,6 +72,16 @@ export interface ListenedDelivery {
 }
 
 class ApiError extends Error {}
+
+/** Why `listen` stops, given as the abort reason of its signal; printed on stderr. */
+export class ListenStop extends Error {
+  override name = 'ListenStop'
+}
+
+/** The reason a signal was aborted with, as a sentence. */
+function stopReason(signal: AbortSignal): string {
+  return signal.reason instanceof ListenStop ? signal.reason.message : 'stopped by its caller'
+}
 
 /** Why a fetch failed, as a developer reads it (`ECONNREFUSED`, `bad port`, …). */
 function fetchFailure(error: unknown): string {
@@ -155,6 +170,12 @@ const clockTime = () => new Date().toISOString().slice(11, 23)
  * the platform with the target's status (so a failing target shows the platform's retries). On
  * abort it deletes the configuration and closes the listener, then resolves.
  *
+ * It checks its configuration every `checkIntervalMs`: when the server no longer has it (deleted,
+ * the database reset) or refuses the credentials, it stops by itself. A server that cannot be
+ * reached is reported on stderr but not a reason to stop (a restarting `npm start` comes back with
+ * the configuration). Why it stops — `signal`'s reason ({@link ListenStop}) or its own — is
+ * written to stderr.
+ *
  * @example
  * const stop = new AbortController()
  * await listenForWebhooks(
@@ -167,6 +188,9 @@ const clockTime = () => new Date().toISOString().slice(11, 23)
 export async function listenForWebhooks(options: ListenOptions, io: Io, signal: AbortSignal): Promise<void> {
   const attempts = new Map<string, number>()
   const forwardTimeoutMs = options.forwardTimeoutMs ?? defaultForwardTimeoutMs
+  const checkIntervalMs = options.checkIntervalMs ?? defaultCheckIntervalMs
+  const ownStop = new AbortController()
+  const stopped = AbortSignal.any([signal, ownStop.signal])
   const print = (text: string, json: object) => io.out(options.json ? `${JSON.stringify(json)}\n` : `${text}\n`)
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse) {
@@ -188,7 +212,7 @@ export async function listenForWebhooks(options: ListenOptions, io: Io, signal: 
         headers: forwardedHeaders(request),
         body: new Uint8Array(body),
         redirect: 'manual',
-        signal: AbortSignal.any([signal, AbortSignal.timeout(forwardTimeoutMs)]),
+        signal: AbortSignal.any([stopped, AbortSignal.timeout(forwardTimeoutMs)]),
       })
       const text = await forwarded.text()
       answer = { status: forwarded.status, text: text.slice(0, 4096) }
@@ -255,17 +279,99 @@ export async function listenForWebhooks(options: ListenOptions, io: Io, signal: 
       { event: 'ready', ...session },
     )
     options.onReady?.(session)
-    if (!signal.aborted) {
-      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
+    const watch = watchConfiguration(options, created.id, checkIntervalMs, io, ownStop, stopped)
+    if (!stopped.aborted) {
+      await new Promise<void>((resolve) => stopped.addEventListener('abort', () => resolve(), { once: true }))
     }
+    watch.cancel()
   } finally {
+    const gone = ownStop.signal.aborted && (ownStop.signal.reason as ListenStop | undefined)?.cause === 'gone'
+    if (stopped.aborted) io.err(`fanshelf listen: stopping: ${stopReason(stopped)}.\n`)
     try {
-      await callApi(options, 'DELETE', `${webhooksPath}/${encodeURIComponent(created.id)}`)
-      print(`Removed webhook configuration ${created.id}.`, { event: 'removed', configurationId: created.id })
+      if (!gone) await removeConfiguration(options, created.id, io, print)
     } finally {
       await closeServer()
     }
   }
+}
+
+/** Deletes listen's configuration; a server that cannot do it is reported, not thrown. */
+async function removeConfiguration(
+  options: ListenOptions,
+  configurationId: string,
+  io: Io,
+  print: (text: string, json: object) => void,
+): Promise<void> {
+  try {
+    await callApi(options, 'DELETE', `${webhooksPath}/${encodeURIComponent(configurationId)}`)
+    print(`Removed webhook configuration ${configurationId}.`, { event: 'removed', configurationId })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    io.err(
+      `fanshelf listen: could not remove webhook configuration ${configurationId}: ${error.message}. ` +
+        'Its deliveries fail until it is deleted (DELETE /open-api/v1.0/webhooks/{id}, or the admin).\n',
+    )
+  }
+}
+
+/**
+ * Checks `configurationId` on the server every `intervalMs` until `stopped`: aborts `stop` when the
+ * server says it is gone (404) or refuses the credentials (401/403); reports once on stderr when
+ * the server cannot be reached, and again when it is back.
+ */
+function watchConfiguration(
+  options: ListenOptions,
+  configurationId: string,
+  intervalMs: number,
+  io: Io,
+  stop: AbortController,
+  stopped: AbortSignal,
+): { cancel(): void } {
+  let timer: NodeJS.Timeout | undefined
+  let unreachable = false
+  const url = new URL(`${webhooksPath}/${encodeURIComponent(configurationId)}`, options.server)
+  async function check() {
+    let status: number
+    try {
+      const response = await fetch(url, {
+        headers: { authorization: basicAuth(options.credentials) },
+        signal: AbortSignal.any([stopped, AbortSignal.timeout(Math.max(intervalMs, 5_000))]),
+      })
+      await response.body?.cancel()
+      status = response.status
+    } catch (error) {
+      if (stopped.aborted) return
+      if (!unreachable) {
+        io.err(
+          `fanshelf listen: cannot reach the Fanshelf server at ${options.server} (${fetchFailure(error)}); ` +
+            'still listening: deliveries resume when it is back.\n',
+        )
+      }
+      unreachable = true
+      return
+    }
+    if (unreachable) io.err(`fanshelf listen: the Fanshelf server at ${options.server} is back.\n`)
+    unreachable = false
+    if (status === 404) {
+      stop.abort(
+        new ListenStop(
+          `webhook configuration ${configurationId} no longer exists on ${options.server} (deleted, or the database was reset)`,
+          { cause: 'gone' },
+        ),
+      )
+    } else if (status === 401 || status === 403) {
+      stop.abort(new ListenStop(`${options.server} no longer accepts the API user's credentials (${status})`))
+    }
+  }
+  const schedule = () => {
+    timer = setTimeout(() => {
+      void check().finally(() => {
+        if (!stopped.aborted) schedule()
+      })
+    }, intervalMs)
+  }
+  schedule()
+  return { cancel: () => clearTimeout(timer) }
 }
 
 function parseEvents(list: string | undefined): WebhookEventType[] {
@@ -296,22 +402,28 @@ function parseHttpUrl(value: string, option: string): string {
 }
 
 /**
- * Stops `listen` on SIGINT, SIGTERM or the end of stdin (a parent closing the pipe, Ctrl+D);
- * answers a function that removes the hooks.
+ * Stops `listen` on SIGINT or SIGTERM, and on Ctrl+D when stdin is a terminal; answers a function
+ * that removes the hooks. Stdin that is not a terminal is left alone: started from a script, with
+ * `nohup` or `</dev/null`, stdin is closed or empty from the start and `listen` keeps running.
+ * SIGHUP keeps its default (under `nohup` it is ignored, which a handler would undo).
  */
 function stopOnExit(controller: AbortController): () => void {
-  const stop = () => controller.abort()
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
-  process.stdin.once('end', stop)
-  process.stdin.once('close', stop)
-  process.stdin.resume()
+  const onSignal = (name: NodeJS.Signals) => controller.abort(new ListenStop(`received ${name}`))
+  const onEnd = () => controller.abort(new ListenStop('end of input (Ctrl+D)'))
+  const watchStdin = process.stdin.isTTY === true
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  if (watchStdin) {
+    process.stdin.once('end', onEnd)
+    process.stdin.resume()
+  }
   return () => {
-    process.off('SIGINT', stop)
-    process.off('SIGTERM', stop)
-    process.stdin.off('end', stop)
-    process.stdin.off('close', stop)
-    process.stdin.pause()
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+    if (watchStdin) {
+      process.stdin.off('end', onEnd)
+      process.stdin.pause()
+    }
   }
 }
 
@@ -326,8 +438,10 @@ export const listenCommand: Command = {
     'that delivers to a listener this command starts on 127.0.0.1, prints each delivery as it arrives',
     '(type, id, attempt) and forwards it — same body, same signature headers — to --forward-to. The',
     'platform gets the target’s status as its answer, so a failing target shows the retries. Prints',
-    'the shop’s signing secret to verify signatures with. Ctrl+C (or the end of stdin) stops it and',
-    'removes the configuration. Trigger events with fanshelf trigger <EVENT_TYPE>.',
+    'the shop’s signing secret to verify signatures with. Ctrl+C or SIGTERM (or Ctrl+D in a terminal)',
+    'stops it and removes the configuration; it stops by itself when the server no longer has the',
+    'configuration, and says why on stderr. Without a terminal (a script, nohup, </dev/null) it keeps',
+    'running. Trigger events with fanshelf trigger <EVENT_TYPE>.',
     '',
     '  --forward-to <url>       where to forward each delivery (e.g. http://127.0.0.1:3000/webhooks)',
     '  --events <A,B,…>         event types to subscribe to (default: all)',

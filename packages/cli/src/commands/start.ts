@@ -52,7 +52,7 @@ export const startCommand: Command = {
     '',
     'Builds what is missing (the docs site), seeds the demo shops into an empty database, and serves',
     'the docs, open API, storefront API, admin and checkout on http://127.0.0.1:4000.',
-    'Environment: PORT, HOST, DATA_DIR, DATABASE_URL, REDIS_URL, PUBLIC_URL, LOG_LEVEL.',
+    'Environment: PORT, HOST, DATA_DIR, DATABASE_URL, REDIS_URL, PUBLIC_URL, LOG_LEVEL, LOG_FORMAT.',
   ].join('\n'),
   async run(args, io) {
     parseOptions(args, {})

@@ -3452,7 +3452,7 @@ export interface components {
       id: string
       /**
        * Format: uri
-       * @description Page where the supporter watches the thank-you.
+       * @description Where the supporter sees the thank-you (on Fanshelf, an image served at `{PUBLIC_URL}/thank-yous/{id}`, no credential needed).
        */
       mediaUrl: string
       contribution: components['schemas']['ThankYouContribution']

@@ -58,3 +58,16 @@ export async function findContributionSupporter(
         .executeTakeFirst()
   }
 }
+
+/**
+ * What a thank-you's card shows, found by the thank-you's id alone: its media URL is the link the
+ * creator sends the supporter, so the id is the capability (no shop, no credential).
+ */
+export function findThankYouCard(db: Executor, thankYouId: string) {
+  return db
+    .selectFrom('thank_yous as t')
+    .innerJoin('shops as s', 's.id', 't.shop_id')
+    .select(['t.id', 't.supporter_username', 's.name as shopName'])
+    .where('t.id', '=', thankYouId)
+    .executeTakeFirst()
+}

@@ -1,6 +1,7 @@
 import { systemClock } from '../../clock.js'
 import type { Config } from '../../config.js'
 import { migrateToLatest, openDatabase } from '../../db/database.js'
+import { formatLogLine } from '../../http/request-log.js'
 import { SecretBox } from '../../security/secret-box.js'
 import { platformAppKeys } from '../platform-apps/platform-apps.service.js'
 import {
@@ -48,7 +49,10 @@ export async function startWorker(
   await migrateToLatest(database.db)
   const clock = systemClock
   const secretBox = SecretBox.fromConfig(config)
-  const log = jsonLineLog(config.logLevel)
+  const log = jsonLineLog(
+    config.logLevel,
+    config.logFormat === 'text' ? (line) => process.stderr.write(formatLogLine(line)) : undefined,
+  )
   const worker = createDeliveryWorker({
     ...options,
     database,
