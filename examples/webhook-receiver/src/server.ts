@@ -1,8 +1,10 @@
 import { createReceiver } from './receiver.js'
 
 // Configuration comes from the environment:
-//   FANSHELF_WEBHOOK_SECRET  the shop's webhook secret (whsec_…, from GET /webhooks-secret), required;
-//                            several, comma-separated, while a secret rotation is in progress
+//   FANSHELF_WEBHOOK_SECRET  the shop's webhook secret (whsec_…, from GET /webhooks-secret with the API
+//                            user) or, for a platform app's configurations, the app's HMAC key (which
+//                            GET /webhooks-secret answers the app's token), required; several,
+//                            comma-separated, while a secret rotation is in progress
 //   PORT (default 3000), HOST (default 127.0.0.1), WEBHOOK_PATH (default /webhooks)
 const secrets = (process.env.FANSHELF_WEBHOOK_SECRET ?? '')
   .split(',')
