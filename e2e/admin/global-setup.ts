@@ -10,6 +10,4 @@ export default async function globalSetup(): Promise<void> {
   process.env.ADMIN_E2E_DATA_DIR = dataDir
   fs.writeFileSync(path.join(dataDir, 'server.pid'), String(child.pid))
   child.unref()
-  child.stdout?.destroy()
-  child.stderr?.destroy()
 }

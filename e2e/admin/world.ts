@@ -53,10 +53,14 @@ export async function startAdminServer(): Promise<{ origin: string; dataDir: str
   fs.writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>Fanshelf</title>')
   const port = await sparePort()
   const origin = `http://127.0.0.1:${port}`
+  // The server outlives the global setup: its output goes to a file (a pipe would close under it,
+  // and its next log line — every 4xx is one — would fail with EPIPE).
+  const logFile = path.join(dataDir, 'server.log')
+  const log = fs.openSync(logFile, 'a')
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/bin.ts', 'serve', '--role', 'all'], {
     cwd: repoRoot,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', log, log],
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -67,16 +71,11 @@ export async function startAdminServer(): Promise<{ origin: string; dataDir: str
       LOG_LEVEL: 'warn',
     },
   })
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
+  fs.closeSync(log)
+  const output = () => fs.readFileSync(logFile, 'utf8')
   const deadline = Date.now() + 90_000
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output}`)
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output()}`)
     try {
       if ((await fetch(`${origin}/healthz`)).ok && fs.existsSync(path.join(dataDir, 'demo-credentials.json'))) {
         return { origin, dataDir, child }
@@ -87,7 +86,7 @@ export async function startAdminServer(): Promise<{ origin: string; dataDir: str
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   if (child.pid) process.kill(-child.pid, 'SIGTERM')
-  throw new Error(`The server did not become healthy:\n${output}`)
+  throw new Error(`The server did not become healthy:\n${output()}`)
 }
 
 /** Where the global setup's server is (it sets these variables for every worker). */
