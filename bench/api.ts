@@ -8,8 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { openDatabase } from '../apps/api/src/db/database.js'
-import { buildApp, parseConfig, seedDemo } from '../apps/api/src/index.js'
 import { createTestDatabase } from '../apps/api/src/testing/test-database.js'
+import { startSeededServer } from './bench-server.js'
 import { type BenchRow, recordResults } from './report.js'
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10)
@@ -51,26 +51,18 @@ async function measure(url: string, target: Target) {
 
 async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-bench-'))
-  const config = parseConfig({
+  const database =
+    engine === 'sqlite' ? openDatabase(`sqlite:${path.join(dataDir, 'bench.sqlite')}`) : await createTestDatabase()
+  const {
+    app,
+    origin: url,
+    demo,
+    authorization,
+  } = await startSeededServer(database, {
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
     RATE_LIMIT: '1000000',
     RATE_LIMIT_MAX_QUEUED: '100000',
   })
-  const database =
-    engine === 'sqlite' ? openDatabase(`sqlite:${path.join(dataDir, 'bench.sqlite')}`) : await createTestDatabase()
-  const app = await buildApp(config, { database, logger: false })
-  const credentials = await seedDemo(database.db, {
-    secretBox: app.platform.services.secretBox,
-    publicUrl: config.publicUrl,
-    now: Date.now(),
-  })
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  const address = app.server.address()
-  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : ''
-  const demo = credentials.shops[0]!
-  const authorization = `Basic ${Buffer.from(`${demo.apiUser.username}:${demo.apiUser.password}`).toString('base64')}`
   const product = await database.db
     .selectFrom('products')
     .select('id')

@@ -18,7 +18,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { openDatabase } from '../apps/api/src/db/database.js'
-import { buildApp, parseConfig, seedDemo } from '../apps/api/src/index.js'
+import { basicAuthorization, startSeededServer } from './bench-server.js'
 import { type BenchRow, recordResults } from './report.js'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -73,20 +73,8 @@ async function probe(origin: string, authorization: string, until: () => boolean
 
 async function scenario(name: string, env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-bench-flood-'))
-  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...env })
   const database = openDatabase(`sqlite:${path.join(dataDir, 'bench.sqlite')}`)
-  const app = await buildApp(config, { database, logger: false })
-  const credentials = await seedDemo(database.db, {
-    secretBox: app.platform.services.secretBox,
-    publicUrl: config.publicUrl,
-    now: Date.now(),
-  })
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  const address = app.server.address()
-  const origin = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : ''
-  const demo = credentials.shops[0]!
-  const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
-  const authorization = basic(demo.apiUser.username, demo.apiUser.password)
+  const { app, origin, demo, authorization } = await startSeededServer(database, { DATA_DIR: dataDir, ...env })
 
   // Idle: warm up, then measure for as long as the flood will last.
   let stopAt = performance.now() + 1000
@@ -103,7 +91,7 @@ async function scenario(name: string, env: Record<string, string>) {
     connections: floodConnections,
     duration: floodSeconds + 1,
     setupClient: (client: autocannon.Client) => {
-      client.setHeaders({ authorization: basic(demo.apiUser.username, `guess-${guess++}`) })
+      client.setHeaders({ authorization: basicAuthorization(demo.apiUser.username, `guess-${guess++}`) })
       client.on('response', (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1))
     },
   })
