@@ -1,10 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyCompress from '@fastify/compress'
-import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { type Clock, systemClock } from './clock.js'
-import type { Config } from './config.js'
+import { type Config, docsBuildOrigin } from './config.js'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js'
 import { type Contract, loadContract } from './http/contract.js'
 import { answerClientError, answerFrameworkError, installErrorHandler } from './http/error-handler.js'
@@ -15,7 +14,14 @@ import { installTextRequestLog, loggerOptions } from './http/request-log.js'
 import { applyRateLimit, resolvePrincipal } from './http/security.js'
 import { installSecurityHeaders } from './http/security-headers.js'
 import { installContractSerializer } from './http/serializer.js'
-import { contractServerOrigins, createSitePolicies, hasEmptySegment, registerStaticSite } from './http/static-site.js'
+import { createOriginRewriter } from './http/served-origin.js'
+import {
+  contractServerOrigins,
+  createSitePolicies,
+  hasEmptySegment,
+  registerContracts,
+  registerStaticSite,
+} from './http/static-site.js'
 import { newRequestId } from './ids.js'
 import { adminRoutes } from './modules/admin/admin.routes.js'
 import { adminSessionRoutes } from './modules/admin-sessions/admin-sessions.routes.js'
@@ -151,16 +157,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   })
 
-  await app.register(fastifyStatic, {
-    root: config.openapiDir,
-    prefix: '/openapi/',
-    allowedPath: (pathname) => pathname.endsWith('.yaml'),
-    decorateReply: false,
-  })
-  const sitePolicyFor = createSitePolicies({
-    connectSources: [new URL(config.publicUrl).origin, ...contractServerOrigins(Object.values(contract.documents))],
-  })
-  await registerStaticSite(app, config.siteDir, sitePolicyFor)
+  // The docs and contracts name this server's origin, whatever PORT or PUBLIC_URL (decision 0032).
+  const served = createOriginRewriter(docsBuildOrigin, config.publicUrl)
+  await registerContracts(app, config.openapiDir, served)
+  const sitePolicyFor = createSitePolicies(
+    {
+      connectSources: [
+        new URL(config.publicUrl).origin,
+        ...contractServerOrigins(Object.values(contract.documents)).filter(
+          (origin) => origin !== new URL(docsBuildOrigin).origin,
+        ),
+      ],
+    },
+    served.text,
+  )
+  await registerStaticSite(app, config.siteDir, sitePolicyFor, served)
 
   await app.register(mediaRoutes)
   await app.register(createThankYouMediaRoutes(services.db))
@@ -196,7 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         .code(404)
         .type('text/html; charset=utf-8')
         .header('content-security-policy', sitePolicyFor(notFoundPage))
-        .send(fs.createReadStream(notFoundPage))
+        .send(served.text(notFoundPage))
     }
     return reply.code(404).send({ code: 'NOT_FOUND', message: `Nothing is served at ${url.split('?')[0]}.` })
   })

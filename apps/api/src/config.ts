@@ -2,6 +2,17 @@ import path from 'node:path'
 import { basicAuthDefaults } from './modules/auth-throttle/auth-throttle-policy.js'
 import { rateLimitDefaults } from './modules/rate-limit/rate-limit-policy.js'
 
+/** Where `npm start` listens unless `HOST`/`PORT` say otherwise. */
+export const defaultHost = '127.0.0.1'
+export const defaultPort = 4000
+
+/**
+ * The origin the docs site is built with wherever a page means "your server" (decision 0032): the
+ * server replaces it with its own public URL in every text document it serves from the build and in
+ * the served contracts.
+ */
+export const docsBuildOrigin = `http://${defaultHost}:${defaultPort}`
+
 /**
  * The server's configuration, parsed once from the environment, validated and frozen.
  * This module is the only reader of `process.env` in the API.
@@ -114,8 +125,8 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
     return fallback
   }
 
-  const host = env.HOST || '127.0.0.1'
-  const port = int('PORT', 4000, 0, 65535)
+  const host = env.HOST || defaultHost
+  const port = int('PORT', defaultPort, 0, 65535)
   const dataDir = path.resolve(env.DATA_DIR || path.join(process.cwd(), 'data'))
   const databaseUrl = env.DATABASE_URL || `sqlite:${path.join(dataDir, 'fanshelf.sqlite')}`
   if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl)) {

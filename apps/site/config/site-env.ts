@@ -3,7 +3,11 @@
  * the build listing every problem.
  */
 export interface SiteEnv {
-  /** Absolute origin the site is published at (canonical URLs, sitemap, llms.txt). */
+  /**
+   * Absolute origin the site is published at (canonical URLs, sitemap, llms.txt). By default the
+   * local server's default address, which a running Fanshelf replaces with its own public URL when it
+   * serves the build (decision 0032); a hosted copy sets FANSHELF_SITE_URL.
+   */
   readonly url: string
   /** Google Tag Manager container id; `undefined` (the default) means no analytics and no outside request. */
   readonly tagManagerContainerId: string | undefined
@@ -12,7 +16,7 @@ export interface SiteEnv {
 }
 
 const defaults = {
-  url: 'https://docs.fanshelf.dev',
+  url: 'http://127.0.0.1:4000',
   announcementId: 'standard-webhooks-2026-11',
 }
 

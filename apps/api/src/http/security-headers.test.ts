@@ -113,7 +113,7 @@ describe('installSecurityHeaders', () => {
 
   it('gives an HTML response that set no policy one that allows nothing and no framing', async () => {
     const app = Fastify()
-    installSecurityHeaders(app, { publicUrl: 'http://127.0.0.1:4000' })
+    installSecurityHeaders(app, { publicUrl: 'http://shop.example' })
     app.get('/', async (_request, reply) => reply.type('text/html').send('<p>hi</p>'))
     const response = await app.inject({ url: '/' })
     expect(directive(response.headers['content-security-policy'], 'default-src')).toEqual(["'none'"])

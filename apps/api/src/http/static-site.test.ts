@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { docsBuildOrigin } from '../config.js'
 import { createTestPlatform, type TestPlatform } from '../testing/test-platform.js'
 
 // The docs site as `npm start` serves it: trailing slashes, index.html trimmed, compression.
@@ -70,5 +71,78 @@ describe('the docs site served at /', () => {
     const response = await platform.app.inject({ method: 'GET', url: '/open-api/v1.0/nothing' })
     expect(response.statusCode).toBe(404)
     expect(response.json().code).toBe('ROUTE_NOT_FOUND')
+  })
+})
+
+// Decision 0032: the site is built naming the default origin; a server on another origin serves
+// every text file that names it with its own, so samples and the try-it console point at it.
+describe('the docs site served on another origin (PUBLIC_URL)', () => {
+  const readerOrigin = 'http://localhost:4100'
+  let other: TestPlatform
+  let otherSite: string
+  beforeAll(async () => {
+    otherSite = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-site-origin-'))
+    fs.mkdirSync(path.join(otherSite, 'assets', 'js'), { recursive: true })
+    fs.mkdirSync(path.join(otherSite, 'webhooks'))
+    const sample = `curl "${docsBuildOrigin}/open-api/v1.0/shops/current"`
+    fs.writeFileSync(path.join(otherSite, 'index.html'), `<html><body><pre>${sample}</pre></body></html>`)
+    fs.writeFileSync(path.join(otherSite, 'webhooks', 'index.html'), '<html><body>No origin here</body></html>')
+    fs.writeFileSync(path.join(otherSite, 'webhooks.md'), `# Webhooks\n\n${sample}\n`)
+    fs.writeFileSync(path.join(otherSite, 'assets', 'js', 'main.0123abcd.js'), `const s=${JSON.stringify(sample)}`)
+    fs.writeFileSync(path.join(otherSite, '404.html'), `<html><body>Not found. Home: ${docsBuildOrigin}/</body></html>`)
+    other = await createTestPlatform({ env: { SITE_DIR: otherSite, PUBLIC_URL: `${readerOrigin}/` } })
+  })
+  afterAll(async () => {
+    await other.close()
+    fs.rmSync(otherSite, { recursive: true, force: true })
+  })
+
+  it('serves pages, their scripts and Markdown twins with this server’s origin', async () => {
+    for (const url of ['/', '/webhooks.md', '/assets/js/main.0123abcd.js']) {
+      const response = await other.app.inject({ method: 'GET', url })
+      expect(response.statusCode, url).toBe(200)
+      expect(response.body, url).toContain(`${readerOrigin}/open-api/v1.0/shops/current`)
+      expect(response.body, url).not.toContain(docsBuildOrigin)
+    }
+    const page = await other.app.inject({ method: 'GET', url: '/' })
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+    const twin = await other.app.inject({ method: 'GET', url: '/webhooks.md' })
+    expect(twin.headers['content-type']).toBe('text/markdown; charset=utf-8')
+  })
+
+  it('revalidates a rewritten script by its ETag instead of caching it for a year', async () => {
+    const first = await other.app.inject({ method: 'GET', url: '/assets/js/main.0123abcd.js' })
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
+    const again = await other.app.inject({
+      method: 'GET',
+      url: '/assets/js/main.0123abcd.js',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    })
+    expect(again.statusCode).toBe(304)
+  })
+
+  it('serves a file that does not name the origin as built', async () => {
+    const response = await other.app.inject({ method: 'GET', url: '/webhooks/' })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('No origin here')
+  })
+
+  it('serves the 404 page and the contracts with this server’s origin', async () => {
+    const missing = await other.app.inject({ method: 'GET', url: '/no/such/page/' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.body).toContain(`Home: ${readerOrigin}/`)
+    for (const name of ['open-api.yaml', 'open-api-beta.yaml', 'storefront-api.yaml']) {
+      const contract = await other.app.inject({ method: 'GET', url: `/openapi/${name}` })
+      expect(contract.statusCode, name).toBe(200)
+      expect(contract.body, name).toContain(readerOrigin)
+      expect(contract.body, name).not.toContain(docsBuildOrigin)
+    }
+  })
+
+  it('refuses a path that leaves the site directory', async () => {
+    const response = await other.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' })
+    expect([403, 404]).toContain(response.statusCode)
+    expect(response.body).not.toContain('root:')
   })
 })

@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { baseDirectives, contentSecurityPolicy, inlineCode, sha256Source } from './security-headers.js'
+import { type OriginRewriter, resolveServedFile, sendServedDocument } from './served-origin.js'
 
 /**
  * Origins a page built with Google Tag Manager (FANSHELF_GTM_CONTAINER_ID) loads from; only pages
@@ -60,17 +61,20 @@ export function contractServerOrigins(documents: Iterable<Record<string, unknown
 }
 
 /**
- * The policy of a built HTML file, computed from its content on first use and kept while the file
- * is unchanged (a rebuild of the site under a running server gets fresh hashes).
+ * The policy of a built HTML file, computed from its content as served (`read`) on first use and
+ * kept while the file is unchanged (a rebuild of the site under a running server gets fresh hashes).
  */
-export function createSitePolicies(options: SitePolicyOptions): (filePath: string) => string {
+export function createSitePolicies(
+  options: SitePolicyOptions,
+  read: (filePath: string) => string = (filePath) => fs.readFileSync(filePath, 'utf8'),
+): (filePath: string) => string {
   const cache = new Map<string, { version: string; policy: string }>()
   return (filePath) => {
     const stat = fs.statSync(filePath)
     const version = `${stat.mtimeMs}:${stat.size}`
     const cached = cache.get(filePath)
     if (cached?.version === version) return cached.policy
-    const policy = siteContentSecurityPolicy(fs.readFileSync(filePath, 'utf8'), options)
+    const policy = siteContentSecurityPolicy(read(filePath), options)
     cache.set(filePath, { version, policy })
     return policy
   }
@@ -84,16 +88,27 @@ export function hasEmptySegment(pathname: string): boolean {
   return pathname.includes('//')
 }
 
+const revalidate = 'public, max-age=0, must-revalidate'
+
+function isHashedAsset(filePath: string): boolean {
+  return (
+    /[.-][0-9a-f]{8,}\.(js|css|woff2?|svg|png)$/.test(filePath) || filePath.includes(`${path.sep}assets${path.sep}`)
+  )
+}
+
 /**
  * Serves the built docs site at `/` as the spec's routes want them: every route ends with a
  * slash (`/storefront` → `/storefront/`), a trailing `index.html` is trimmed, HTML is revalidated
- * and hashed assets are cached for a year. Paths owned by the APIs never reach it (they are
- * registered routes), and a missing build simply serves nothing.
+ * and hashed assets are cached for a year. A file that names the build's origin is served with this
+ * server's (`rewriter`, decision 0032), revalidated by its ETag since its content follows
+ * `PUBLIC_URL`. Paths owned by the APIs never reach it (they are registered routes), and a missing
+ * build simply serves nothing.
  */
 export async function registerStaticSite(
   app: FastifyInstance,
   siteDir: string,
   policyFor: (filePath: string) => string,
+  rewriter: OriginRewriter,
 ): Promise<void> {
   if (!fs.existsSync(path.join(siteDir, 'index.html'))) return
   app.addHook('onRequest', async (request, reply) => {
@@ -105,6 +120,14 @@ export async function registerStaticSite(
     if (pathname.endsWith('/index.html')) {
       return reply.redirect(`${pathname.slice(0, -'index.html'.length)}${search ? `?${search}` : ''}`, 301)
     }
+    if (!rewriter.active || request.routeOptions.url !== '/*') return
+    const file = resolveServedFile(siteDir, pathname)
+    const served = file === undefined ? undefined : rewriter.document(file)
+    if (file === undefined || served === undefined) return
+    return sendServedDocument(request, reply, served, {
+      'cache-control': revalidate,
+      ...(file.endsWith('.html') ? { 'content-security-policy': policyFor(file) } : {}),
+    })
   })
   await app.register(fastifyStatic, {
     root: siteDir,
@@ -114,13 +137,34 @@ export async function registerStaticSite(
     index: ['index.html'],
     decorateReply: false,
     setHeaders(res, filePath) {
-      const immutable =
-        /[.-][0-9a-f]{8,}\.(js|css|woff2?|svg|png)$/.test(filePath) || filePath.includes(`${path.sep}assets${path.sep}`)
-      res.header(
-        'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-      )
+      res.header('cache-control', isHashedAsset(filePath) ? 'public, max-age=31536000, immutable' : revalidate)
       if (filePath.endsWith('.html')) res.header('content-security-policy', policyFor(filePath))
     },
+  })
+}
+
+/**
+ * Serves the OpenAPI documents under `/openapi/` (YAML only), with this server's origin in their
+ * `servers` (decision 0032).
+ */
+export async function registerContracts(
+  app: FastifyInstance,
+  openapiDir: string,
+  rewriter: OriginRewriter,
+): Promise<void> {
+  await app.register(async (contracts) => {
+    contracts.addHook('onRequest', async (request, reply) => {
+      if (!rewriter.active || (request.method !== 'GET' && request.method !== 'HEAD')) return
+      const pathname = (request.url.split('?', 1)[0] ?? '').slice('/openapi'.length)
+      const file = pathname.endsWith('.yaml') ? resolveServedFile(openapiDir, pathname) : undefined
+      const served = file === undefined ? undefined : rewriter.document(file)
+      if (served !== undefined) return sendServedDocument(request, reply, served, { 'cache-control': revalidate })
+    })
+    await contracts.register(fastifyStatic, {
+      root: openapiDir,
+      prefix: '/openapi/',
+      allowedPath: (pathname) => pathname.endsWith('.yaml'),
+      decorateReply: false,
+    })
   })
 }

@@ -72,6 +72,7 @@ export default function apiReferencePlugin(context: LoadContext, options: Plugin
           beta: spec.beta ?? false,
           downloadPath: `/openapi/${path.basename(spec.file)}`,
           languageScript: script,
+          siteOrigin: context.siteConfig.url,
         })
       }
       return { pages: inputs.map((input) => renderSpec(input, inputs)) }

@@ -49,6 +49,17 @@ export interface SpecInput {
   downloadPath?: string
   /** Inline script that applies the stored sample language (lib/language-script.ts). */
   languageScript?: string
+  /**
+   * The site's origin (its `url`). Samples use the contract's server on this origin when it has one
+   * (the local server a running Fanshelf serves as its own, decision 0032), else the first server.
+   */
+  siteOrigin?: string
+}
+
+/** The server the code samples call: the one on the site's own origin, else the first. */
+export function sampleServer<T extends { url: string }>(servers: readonly T[] | undefined, siteOrigin?: string) {
+  const onSite = (url: string) => siteOrigin !== undefined && (url === siteOrigin || url.startsWith(`${siteOrigin}/`))
+  return servers?.find((server) => onSite(server.url)) ?? servers?.[0]
 }
 
 export interface OperationInfo {
@@ -611,7 +622,7 @@ class PageRenderer {
       path: op.path,
       operation,
       pathParameters: op.pathItem.parameters ?? [],
-      server: servers?.[0],
+      server: sampleServer(servers, this.input.siteOrigin),
       security: requirements,
       schemes: this.schemes,
       ctx: this.ctx,

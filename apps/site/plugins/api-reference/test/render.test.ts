@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { RenderedPage } from '../lib/render.ts'
+import { type RenderedPage, sampleServer } from '../lib/render.ts'
 import { danglingHashLinks, renderFixture, section } from './helpers.ts'
 
 let page: RenderedPage
@@ -223,5 +223,21 @@ describe('try-it data', () => {
     expect(page.tryIt.createPet?.body).toMatchObject({ mediaType: 'application/json', required: true })
     expect(JSON.parse(page.tryIt.createPet?.body?.example ?? '')).toEqual({ petType: 'cat', name: 'Tom', meows: true })
     expect(page.tryIt.getTree).toMatchObject({ basePath: '', servers: ['https://trees.example.com'], security: [] })
+  })
+})
+
+describe('the server code samples call (decision 0032)', () => {
+  const servers = [
+    { url: 'https://{host}/open-api/v1.0' },
+    { url: 'http://127.0.0.1:4000/open-api/v1.0' },
+    { url: 'http://127.0.0.1:4000' },
+  ]
+  it('is the contract server on the site’s own origin, which a running Fanshelf serves as its own', () => {
+    expect(sampleServer(servers, 'http://127.0.0.1:4000')?.url).toBe('http://127.0.0.1:4000/open-api/v1.0')
+    expect(sampleServer([servers[0]!, servers[2]!], 'http://127.0.0.1:4000')?.url).toBe('http://127.0.0.1:4000')
+  })
+  it('is the first server for a hosted copy on another origin', () => {
+    expect(sampleServer(servers, 'https://docs.fanshelf.dev')?.url).toBe('https://{host}/open-api/v1.0')
+    expect(sampleServer(servers, undefined)?.url).toBe('https://{host}/open-api/v1.0')
   })
 })

@@ -1,0 +1,5 @@
+import { readPid, stopServer } from './server.ts'
+
+export default async function globalTeardown(): Promise<void> {
+  stopServer(readPid())
+}

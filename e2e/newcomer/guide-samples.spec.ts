@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process'
+import { expect, type Page, test } from '@playwright/test'
+import { origin } from './server.ts'
+
+/**
+ * Each guide's curl samples, copied from the page with its copy button as a reader would, run in a
+ * shell with nothing set in the environment: on a local demo install the page fills in the server's
+ * origin, the demo shop's credentials and live ids (decision 0032), so they must succeed unchanged.
+ * The only samples left are those that need values only the reader's own OAuth app can have.
+ */
+
+const guides = [
+  '/',
+  '/compatibility/',
+  '/storefront/getting-started/',
+  '/storefront/collection/',
+  '/storefront/checkout/',
+  '/storefront/showcase/',
+  '/webhooks/',
+  '/webhooks/testing/',
+  '/webhooks/gifting-guide/',
+  '/webhooks/response-retry-policies/',
+  '/webhooks/signature-verification/',
+]
+
+/** Values a sample can only get from the reader's own OAuth app and its consent (the OAuth section). */
+const readersOwn = new Set([
+  'CODE',
+  'CODE_VERIFIER',
+  'ACCESS_TOKEN',
+  'REFRESH_TOKEN',
+  'FANSHELF_CLIENT_ID',
+  'FANSHELF_CLIENT_SECRET',
+])
+
+/** Variables a block reads without giving them a value itself or a `${NAME:-default}`. */
+function unsetVariables(code: string): string[] {
+  const assigned = new Set([...code.matchAll(/\b([A-Z][A-Z0-9_]*)=/g)].map((match) => match[1]))
+  const read = [...code.matchAll(/\$\{?([A-Z][A-Z0-9_]*)(?![A-Z0-9_]*:-)/g)].map((match) => match[1] as string)
+  return [...new Set(read.filter((name) => !assigned.has(name)))]
+}
+
+async function copiedCurlSamples(page: Page, path: string): Promise<string[]> {
+  await page.goto(path)
+  await expect(page.locator('html[data-reader-context]')).toHaveAttribute('data-reader-context', 'ready')
+  const blocks = page
+    .locator('.theme-code-block')
+    .filter({ has: page.locator('code.language-bash, pre.language-bash') })
+  const samples: string[] = []
+  for (const block of await blocks.all()) {
+    const shown = await block.locator('pre').innerText()
+    if (!/\bcurl\b/.test(shown)) continue
+    await block.hover()
+    await block.getByRole('button', { name: /copy/i }).click()
+    samples.push(await page.evaluate(() => navigator.clipboard.readText()))
+  }
+  return samples
+}
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
+for (const path of guides) {
+  test(`the curl samples of ${path} run as copied`, async ({ page }) => {
+    const samples = await copiedCurlSamples(page, path)
+    const failures: string[] = []
+    for (const sample of samples) {
+      expect(sample, 'a copied sample names this server, not the default port').not.toMatch(/:4000\b/)
+      const unset = unsetVariables(sample)
+      if (unset.length > 0) {
+        // Only the OAuth samples may need a value the page cannot know.
+        expect(
+          unset.filter((name) => !readersOwn.has(name)),
+          `unfilled variables in:\n${sample}`,
+        ).toEqual([])
+        continue
+      }
+      const run = spawnSync('bash', ['-eo', 'pipefail', '-c', sample], {
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      })
+      if (run.status !== 0) failures.push(`exit ${run.status}\n${sample}\n--- output\n${run.stdout}${run.stderr}`)
+    }
+    expect(failures, `samples that failed on ${origin}${path}`).toEqual([])
+  })
+}
