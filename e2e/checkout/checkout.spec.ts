@@ -137,7 +137,7 @@ test('browse → cart → checkout with a code → confirmation → the order in
   // California: 7.25 % tax; domestic shipping 5.99 for one unit. WINTER10 needs a $50 order: refused.
   await page.getByLabel('Discount code').fill('WINTER10')
   await page.getByRole('button', { name: 'Apply discount' }).click()
-  await expect(page.locator('#f-promotionCode-error')).toHaveText('Code WINTER10 needs an order of at least 50.00 USD.')
+  await expect(page.locator('#f-promotionCode-error')).toHaveText('Code WINTER10 needs an order of at least $50.00.')
   await page.getByLabel('Discount code').fill('')
   await page.getByRole('button', { name: 'Apply discount' }).click()
 
@@ -194,7 +194,7 @@ test('a promotion code applies its discount and the order records it', async ({ 
   await page.getByLabel('Discount code').fill('winter10')
   await page.getByRole('button', { name: 'Apply discount' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Applied' })).toHaveText(
-    'Applied: WINTER10 — Winter drop 10% off',
+    'Applied: WINTER10 — 10% off on orders of $50.00 or more',
   )
   const discount = Math.round(subtotal * 0.1)
   await expect(page.locator('.totals')).toContainText(`−$${(discount / 100).toFixed(2)}`)
@@ -203,6 +203,41 @@ test('a promotion code applies its discount and the order records it', async ({ 
   const order = await (await openApi(`/order/${page.url().split('/').pop()}`)).json()
   expect(order.promotionId).toMatch(/^prm_/)
   expect(order.amounts.discount.value).toBe(discount / 100)
+})
+
+test('a euro cart opened by a German-speaking shopper: Germany first, every amount in euros, written 1,00 €', async ({
+  browser,
+}) => {
+  const tee = await storefrontProduct('pixel-pines-logo-tee')
+  const created = await fetch(
+    `${server.origin}/v1/carts?currency=EUR&storefront_token=${server.demo.storefrontToken}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [{ variantId: tee.variants[0]!.id, quantity: 3 }] }),
+    },
+  )
+  expect(created.status).toBe(200)
+  const cart = (await created.json()) as { id: string }
+  const context = await browser.newContext({ locale: 'de-DE' })
+  const page = await context.newPage()
+  page.on('pageerror', (error) => consoleErrors.push(error.message))
+  await page.goto(`${server.origin}/checkout/?cartCurrency=EUR&cartId=${cart.id}`)
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
+  const shipping = page.getByRole('group', { name: 'Shipping address' })
+  await expect(shipping.getByLabel('Country')).toHaveValue('DE')
+  const summary = page.getByRole('region', { name: 'Order summary' })
+  await expect(page.getByTestId('order-total')).toHaveText(/^\d+,\d{2}\s€$/)
+  // No dollar amount anywhere: totals, the automatic promotion's terms, the pay button.
+  await expect(summary).not.toContainText('$')
+  await expect(page.getByRole('button', { name: /^Pay \d+,\d{2}\s€$/ })).toBeVisible()
+  // A change of country re-prices in place, still in euros.
+  const before = await page.getByTestId('order-total').textContent()
+  await shipping.getByLabel('Country').selectOption('US')
+  await expect(page.getByTestId('order-total')).not.toHaveText(before ?? '')
+  await expect(page.getByTestId('order-total')).toHaveText(/^\d+,\d{2}\s€$/)
+  await expect(summary).not.toContainText('$')
+  await context.close()
 })
 
 test('a declined card leaves no order and no stock change, and says so', async ({ page }) => {

@@ -38,6 +38,23 @@ describe('pageToMarkdown', () => {
   })
 })
 
+describe('pageToMarkdown on the landing page', () => {
+  it('writes each area card as a list item: its title as the link, then its text, never run together', () => {
+    const html = page(
+      '<ul class="cards_x">' +
+        '<li><a class="area-card card_VS7K" href="/storefront/"><span class="title_a">Storefront guides</span><span class="text_b">Build your own shop front: products, collections, carts and the hand-off to checkout.</span></a></li>' +
+        '<li><a class="area-card card_VS7K" href="/open-api/"><span class="title_a">Open API reference</span><span class="text_b">Orders, products and shop data.</span></a></li>' +
+        '</ul>',
+    )
+    const markdown = pageToMarkdown(html, { siteUrl: 'https://docs.test' })?.markdown ?? ''
+    expect(markdown).toContain(
+      '- [Storefront guides](https://docs.test/storefront/) — Build your own shop front: products, collections, carts and the hand-off to checkout.\n' +
+        '- [Open API reference](https://docs.test/open-api/) — Orders, products and shop data.',
+    )
+    expect(markdown).not.toMatch(/guidesBuild|referenceOrders/)
+  })
+})
+
 describe('markdownTwinPath', () => {
   it('adds .md to the address without its trailing slash', () => {
     expect(markdownTwinPath('/')).toBe('/index.md')

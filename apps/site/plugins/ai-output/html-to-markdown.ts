@@ -138,6 +138,23 @@ function simplify(parent: Parents, siteUrl: string): void {
       }
       continue
     }
+    if (node.tagName === 'a' && hasClass(node, 'area-card')) {
+      // A card (AreaCards): its title and its text are blocks on screen; inline in Markdown they
+      // would run together ("Storefront guidesBuild your own…"). The title becomes the link, the
+      // text follows it as a sentence.
+      const [titleElement, ...rest] = node.children.filter(
+        (inner) => isElement(inner) || (inner.type === 'text' && inner.value.trim() !== ''),
+      )
+      const href = typeof node.properties.href === 'string' ? node.properties.href : ''
+      const cardTitle = titleElement ? textOf(titleElement).trim() : ''
+      const cardText = rest
+        .map((inner) => textOf(inner).trim())
+        .filter(Boolean)
+        .join(' ')
+      next.push(element('a', [text(cardTitle)], { href: href.startsWith('/') ? `${siteUrl}${href}` : href }))
+      if (cardText) next.push(text(` — ${cardText}`))
+      continue
+    }
     if (node.tagName === 'a' && typeof node.properties.href === 'string' && node.properties.href.startsWith('/')) {
       node.properties.href = `${siteUrl}${node.properties.href}`
     }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { LoadContext, Plugin, Props } from '@docusaurus/types'
 import { markdownTwinPath } from '../../src/markdown-twin.ts'
 import { type PageMarkdown, pageToMarkdown } from './html-to-markdown.ts'
+import { type LoadedVersionLike, llmsSections, type NavbarItemLike, type Section } from './llms-sections.ts'
 
 /**
  * AI-ready output, written after the HTML is built so that it holds exactly what readers see
@@ -13,27 +14,9 @@ import { type PageMarkdown, pageToMarkdown } from './html-to-markdown.ts'
  * - `/llms-full.txt`, every current page's Markdown in one file.
  */
 
-interface Page extends PageMarkdown {
+export interface Page extends PageMarkdown {
   route: string
   twin: string
-}
-
-interface Section {
-  title: string
-  pages: Page[]
-}
-
-interface SidebarLike {
-  type: string
-  id?: string
-  items?: SidebarLike[]
-}
-
-interface LoadedVersionLike {
-  isLast: boolean
-  path: string
-  docs: Array<{ id: string; permalink: string }>
-  sidebars: Record<string, SidebarLike[]>
 }
 
 const skippedRoutes = new Set(['/404.html', '/search/'])
@@ -46,18 +29,16 @@ function title(page: Page, siteTitle: string): string {
   return page.title.replace(` | ${siteTitle}`, '').trim() || page.route
 }
 
-function docOrder(items: SidebarLike[], into: string[] = []): string[] {
-  for (const item of items) {
-    if (item.type === 'doc' && item.id) into.push(item.id)
-    if (item.items) docOrder(item.items, into)
-  }
-  return into
-}
-
 function loadedVersions(props: Props): LoadedVersionLike[] {
   const docsPlugin = props.plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')
   const content = docsPlugin?.content as { loadedVersions?: LoadedVersionLike[] } | undefined
   return content?.loadedVersions ?? []
+}
+
+function referenceRoutes(props: Props): string[] {
+  const reference = props.plugins.find((plugin) => plugin.name === 'fanshelf-api-reference')
+  const content = reference?.content as { pages?: Array<{ route: string }> } | undefined
+  return content?.pages?.map((page) => page.route) ?? []
 }
 
 function twinHeader(page: Page, siteUrl: string, siteTitle: string): string {
@@ -96,48 +77,18 @@ export default function aiOutputPlugin(context: LoadContext): Plugin {
         )
       }
 
-      const sections = groupCurrentPages(pages, loadedVersions(props))
+      const navbar = (siteConfig.themeConfig as { navbar?: { items?: NavbarItemLike[] } }).navbar
+      const sections = llmsSections(pages, loadedVersions(props), {
+        navbarItems: navbar?.items ?? [],
+        referenceRoutes: referenceRoutes(props),
+      })
       await writeFile(path.join(outDir, 'llms.txt'), llmsIndex(sections, siteUrl, siteConfig.title, siteConfig.tagline))
       await writeFile(path.join(outDir, 'llms-full.txt'), llmsFull(sections, siteUrl, siteConfig.title))
     },
   }
 }
 
-/** Pages of the current docs in sidebar order, then every other page (the API reference). */
-function groupCurrentPages(pages: Page[], versions: LoadedVersionLike[]): Section[] {
-  const byRoute = new Map(pages.map((page) => [page.route, page]))
-  const current = versions.find((version) => version.isLast)
-  const versionPrefixes = versions
-    .filter((version) => !version.isLast)
-    .map((version) => version.path.replace(/\/?$/, '/'))
-  const used = new Set<string>()
-  const take = (route: string | undefined): Page[] => {
-    if (route === undefined) return []
-    const page = byRoute.get(route)
-    if (page === undefined || used.has(route)) return []
-    used.add(route)
-    return [page]
-  }
-  const permalinkOf = (id: string) => current?.docs.find((doc) => doc.id === id)?.permalink
-
-  const sections: Section[] = [
-    { title: 'Get started', pages: [...take(permalinkOf('index')), ...take(permalinkOf('compatibility'))] },
-  ]
-  const sidebarTitles: Record<string, string> = { storefront: 'Storefront guides', webhooks: 'Webhook guides' }
-  for (const [sidebar, items] of Object.entries(current?.sidebars ?? {})) {
-    sections.push({
-      title: sidebarTitles[sidebar] ?? sidebar,
-      pages: docOrder(items).flatMap((id) => take(permalinkOf(id))),
-    })
-  }
-  const rest = pages.filter(
-    (page) => !used.has(page.route) && !versionPrefixes.some((prefix) => page.route.startsWith(prefix)),
-  )
-  sections.push({ title: 'API reference and other pages', pages: rest })
-  return sections.filter((section) => section.pages.length > 0)
-}
-
-function llmsIndex(sections: Section[], siteUrl: string, siteTitle: string, tagline: string): string {
+export function llmsIndex(sections: Section<Page>[], siteUrl: string, siteTitle: string, tagline: string): string {
   const lines = [
     `# ${siteTitle}`,
     '',
@@ -147,7 +98,7 @@ function llmsIndex(sections: Section[], siteUrl: string, siteTitle: string, tagl
     '',
   ]
   for (const section of sections) {
-    lines.push(`## ${section.title}`, '')
+    lines.push(`${'#'.repeat(section.depth)} ${section.title}`, '')
     for (const page of section.pages) {
       const description = page.description ? `: ${page.description}` : ''
       lines.push(`- [${title(page, siteTitle)}](${siteUrl}${page.twin})${description}`)
@@ -169,7 +120,7 @@ function llmsIndex(sections: Section[], siteUrl: string, siteTitle: string, tagl
   return lines.join('\n')
 }
 
-function llmsFull(sections: Section[], siteUrl: string, siteTitle: string): string {
+export function llmsFull(sections: Section<Page>[], siteUrl: string, siteTitle: string): string {
   const parts = [`# ${siteTitle} — full text`, '', `Source: ${siteUrl}/ (index: ${siteUrl}/llms.txt)`, '']
   for (const section of sections) {
     for (const page of section.pages) {

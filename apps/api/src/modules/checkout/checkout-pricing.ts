@@ -18,7 +18,8 @@ import {
   taxRate,
 } from './checkout-rules.js'
 import { applyFreeItems } from './free-products.js'
-import { evaluatePromotion, type PromotionOutcome } from './promotion-rules.js'
+import { describePromotion, evaluatePromotion, type PromotionOutcome } from './promotion-rules.js'
+import { defaultCountry, defaultShopperLocale, formatPrice } from './shopper-locale.js'
 
 /**
  * Prices a cart for checkout in the order currency: its lines, the promotion (an entered code, or
@@ -76,7 +77,8 @@ export interface Quote {
   discount: number
   tax: number
   total: number
-  promotion: { row: PromotionsTable; code: PromotionCodesTable | null } | null
+  /** The applied promotion; `description` says what it gives, in the order's currency. */
+  promotion: { row: PromotionsTable; code: PromotionCodesTable | null; description: string } | null
   /** Why the entered code does not apply (the order is refused while it is entered). */
   promotionError: PromotionError | null
   /** Free products the shopper may choose (MANUALLY_ADDED promotions), in promotion order. */
@@ -89,6 +91,8 @@ export interface QuoteRequest {
   email?: string | null
   /** The shopper's pick per free item (variant ids), in promotion order. */
   freeChoices?: string[]
+  /** The locale amounts in messages are written in (checkout/shopper-locale.ts); `en-US` without. */
+  numberLocale?: string
 }
 
 type VariantWithProduct = Awaited<ReturnType<typeof listVariantsWithProducts>>[number]
@@ -198,7 +202,7 @@ export function createCheckoutPricing(rates: ExchangeRates) {
     const subtotal = lines.reduce((sum, line) => sum + line.total, 0)
     const requiresShipping = lines.some((line) => line.shippable)
     const home = shopCountry(shop)
-    const destination = request.destination ?? { country: home ?? 'US' }
+    const destination = request.destination ?? { country: defaultCountry(currency, defaultShopperLocale, home) }
     const shippedUnits = lines.filter((line) => line.shippable).reduce((sum, line) => sum + line.quantity, 0)
     const shipping = rates.convert(
       shippingUsdMinor(shippingZone(home, destination.country), shippedUnits),
@@ -218,9 +222,10 @@ export function createCheckoutPricing(rates: ExchangeRates) {
       shipping,
       requiresShipping,
       convert: rates.convert,
+      formatMoney: (minor: number) => formatPrice(minor, currency, request.numberLocale),
     }
 
-    let promotion: Quote['promotion'] = null
+    let promotion: Omit<NonNullable<Quote['promotion']>, 'description'> | null = null
     let outcome: Extract<PromotionOutcome, { applies: true }> | null = null
     let promotionError: PromotionError | null = null
     const entered = request.promotionCode?.trim()
@@ -309,7 +314,7 @@ export function createCheckoutPricing(rates: ExchangeRates) {
       discount,
       tax,
       total: Math.max(0, fullSubtotal + shipping + tax - discount),
-      promotion,
+      promotion: promotion ? { ...promotion, description: describePromotion(promotion.row, context) } : null,
       promotionError,
       freeChoices,
     }

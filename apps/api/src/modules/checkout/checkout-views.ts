@@ -1,43 +1,28 @@
 import type { OrderLinesTable, OrdersTable, ShopsTable } from '../../db/schema.js'
 import { maskedGiftCardCode } from '../gift-cards/gift-card-codes.js'
 import { giftCardsPaid } from '../gift-cards/order-gift-cards.js'
-import { minorUnitExponent } from '../money/money.js'
 import type { FieldIssue } from './checkout-form.js'
 import type { Quote } from './checkout-pricing.js'
-import { shopCountry } from './checkout-pricing.js'
 import { checkoutCountries } from './checkout-rules.js'
 import type { GiftCardQuote } from './gift-card-redemption.js'
 import type { Address, TrackingParams } from './order-records.js'
 import { approvedTestCard, declinedTestCard } from './payment.js'
+import { formatPrice } from './shopper-locale.js'
 import type { ConfirmationView } from './ui/static-pages.js'
 import type { CheckoutPageState, LineView, QuoteView } from './ui/view-model.js'
 
-/** Builds the pages' view models from service results; the one place money is formatted for people. */
-
-const formatters = new Map<string, Intl.NumberFormat>()
-
-export function formatPrice(minor: number, currency: string): string {
-  let formatter = formatters.get(currency)
-  if (!formatter) {
-    const digits = minorUnitExponent(currency)
-    formatter = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    })
-    formatters.set(currency, formatter)
-  }
-  return formatter.format(minor / 10 ** minorUnitExponent(currency))
-}
+/**
+ * Builds the pages' view models from service results; the one place money is formatted for people:
+ * always in the order's currency, in the shopper's notation (`numberLocale`, shopper-locale.ts).
+ */
 
 function imageUrl(image: unknown): string | null {
   const url = (image as { url?: unknown } | null)?.url
   return typeof url === 'string' ? url : null
 }
 
-export function toQuoteView(quote: Quote & Partial<GiftCardQuote>): QuoteView {
-  const money = (minor: number) => formatPrice(minor, quote.currency)
+export function toQuoteView(quote: Quote & Partial<GiftCardQuote>, numberLocale?: string): QuoteView {
+  const money = (minor: number) => formatPrice(minor, quote.currency, numberLocale)
   const lines: LineView[] = quote.lines.map((line) => ({
     key: `${line.variant.id}${line.free ? ':free' : ''}`,
     name: line.productName,
@@ -64,9 +49,7 @@ export function toQuoteView(quote: Quote & Partial<GiftCardQuote>): QuoteView {
     requiresShipping: quote.requiresShipping,
     promotion: promotion
       ? {
-          label: promotion.code
-            ? `${promotion.code.code} — ${promotion.row.title ?? 'discount'}`
-            : (promotion.row.title ?? 'Automatic discount'),
+          label: promotion.code ? `${promotion.code.code} — ${promotion.description}` : promotion.description,
           code: promotion.code?.code ?? null,
         }
       : null,
@@ -84,8 +67,9 @@ export function toQuoteView(quote: Quote & Partial<GiftCardQuote>): QuoteView {
   }
 }
 
-export function defaultValues(shop: ShopsTable): Record<string, string> {
-  const country = shopCountry(shop) ?? 'US'
+/** The form's first values: the country the first quote was priced for (shopper-locale.ts). */
+export function defaultValues(quote: Quote): Record<string, string> {
+  const country = quote.destination.country
   return { 'shipping.country': country, 'billing.country': country, billingSameAsShipping: 'on' }
 }
 
@@ -109,13 +93,14 @@ export function checkoutPageState(input: {
   errors: FieldIssue[]
   formError: string | null
   tracking: TrackingParams
+  numberLocale: string
 }): CheckoutPageState {
   return {
     page: 'checkout',
     shopName: input.shop.name,
     cartId: input.cartId,
     currency: input.quote.currency,
-    quote: toQuoteView(input.quote),
+    quote: toQuoteView(input.quote, input.numberLocale),
     countries: [...checkoutCountries],
     values: input.values,
     errors: input.errors,
@@ -134,8 +119,12 @@ function addressLines(json: string | null): string[] | null {
   )
 }
 
-export function toConfirmationView(order: OrdersTable, lines: OrderLinesTable[]): ConfirmationView {
-  const money = (minor: number) => formatPrice(minor, order.currency)
+export function toConfirmationView(
+  order: OrdersTable,
+  lines: OrderLinesTable[],
+  numberLocale?: string,
+): ConfirmationView {
+  const money = (minor: number) => formatPrice(minor, order.currency, numberLocale)
   return {
     friendlyId: order.friendly_id,
     email: order.email,

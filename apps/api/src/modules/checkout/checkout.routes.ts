@@ -4,11 +4,11 @@ import { createElement as h, type ReactNode } from 'react'
 import { DomainError } from '../../http/errors.js'
 import type { CheckoutService, CheckoutState } from './checkout.service.js'
 import { type FormFields, parseCheckoutForm, trackingFromQuery } from './checkout-form.js'
+import { shopCountry } from './checkout-pricing.js'
 import { checkoutCountries } from './checkout-rules.js'
 import {
   checkoutPageState,
   defaultValues,
-  formatPrice,
   redisplayedValues,
   toConfirmationView,
   toQuoteView,
@@ -16,6 +16,7 @@ import {
 import { type ClientBundle, createClientBundle } from './client-bundle.js'
 import { pageHeaders, renderDocument } from './document.js'
 import type { GiftRedemptionService, GiftView } from './gift-redemption.service.js'
+import { defaultCountry, formatPrice, type ShopperLocale, shopperLocaleOf } from './shopper-locale.js'
 import { CheckoutApp } from './ui/checkout-app.js'
 import { GiftApp, GiftCardOffer } from './ui/gift-app.js'
 import { ConfirmationPage, MessagePage } from './ui/static-pages.js'
@@ -53,6 +54,11 @@ function issuesOf(error: DomainError): FieldError[] {
   return fieldErrors
 }
 
+/** The shopper's languages (`Accept-Language`): how money is written, which country the form starts on. */
+function shopperOf(request: FastifyRequest): ShopperLocale {
+  return shopperLocaleOf(request.headers['accept-language'])
+}
+
 function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply.code(status).headers(pageHeaders).send(html)
 }
@@ -79,6 +85,7 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
       formError?: string | null
       query: Query
       status?: number
+      shopper: ShopperLocale
     },
   ) {
     switch (state.state) {
@@ -108,10 +115,11 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
           shop: state.shop,
           cartId: state.cart.id,
           quote: state.quote,
-          values: { ...defaultValues(state.shop), ...form.values },
+          values: { ...defaultValues(state.quote), ...form.values },
           errors: form.errors ?? [],
           formError: form.formError ?? null,
           tracking: trackingFromQuery(form.query),
+          numberLocale: form.shopper.numberLocale,
         })
         const html = renderDocument({
           title: `Checkout · ${state.shop.name}`,
@@ -175,11 +183,12 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
         h('p', { key: 1 }, 'This gift has no winner yet: it can be redeemed once a draw picks one.'),
       ])
     }
+    const shopper = shopperOf(request)
     const giftCardOffer: GiftCardOfferView | null =
       view.kind === 'TWITCH_GIFT' && view.giftCardValue
         ? {
             action: `/gifts/${gift.id}/gift-card`,
-            value: formatPrice(view.giftCardValue.minor, view.giftCardValue.currency),
+            value: formatPrice(view.giftCardValue.minor, view.giftCardValue.currency, shopper.numberLocale),
           }
         : null
     if (!view.product || view.variants.length === 0) {
@@ -200,7 +209,11 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
       heading: giftHeading(view),
       variants: view.variants.map((v) => ({ id: v.id, name: v.name })),
       countries: [...checkoutCountries],
-      values: { 'shipping.country': 'US', ...(gift.winner_email ? { email: gift.winner_email } : {}), ...form.values },
+      values: {
+        'shipping.country': defaultCountry(null, shopper, shopCountry(shop)),
+        ...(gift.winner_email ? { email: gift.winner_email } : {}),
+        ...form.values,
+      },
       errors: form.errors ?? [],
       formError: form.formError ?? null,
       giftCardOffer,
@@ -236,12 +249,16 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
       const query = request.query as Query
       // `coupon` (from a direct checkout link) fills in and applies the promotion code.
       const coupon = (single(query.coupon) ?? '').trim().slice(0, 100)
-      const state = await checkout.openCheckout(
-        single(query.cartId) ?? '',
-        single(query.cartCurrency)?.toUpperCase(),
-        coupon,
-      )
-      return renderCheckoutState(reply, state, { query, ...(coupon ? { values: { promotionCode: coupon } } : {}) })
+      const shopper = shopperOf(request)
+      const state = await checkout.openCheckout(single(query.cartId) ?? '', single(query.cartCurrency)?.toUpperCase(), {
+        promotionCode: coupon,
+        shopper,
+      })
+      return renderCheckoutState(reply, state, {
+        query,
+        shopper,
+        ...(coupon ? { values: { promotionCode: coupon } } : {}),
+      })
     })
 
     app.post('/checkout/', async (request, reply) => {
@@ -249,22 +266,24 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
       const form = parseCheckoutForm(fields)
       const query = { ...(request.query as Query), ...Object.fromEntries(Object.entries(form.tracking)) }
       const values = redisplayedValues(fields)
+      const shopper = shopperOf(request)
       const rerender = async (errors: FieldError[], formError: string | null, status: number) =>
-        renderCheckoutState(reply, await checkout.openCheckout(form.cartId, form.currency || undefined), {
+        renderCheckoutState(reply, await checkout.openCheckout(form.cartId, form.currency || undefined, { shopper }), {
           values,
           errors,
           formError,
           query,
           status,
+          shopper,
         })
       if (single(fields.action) === 'apply') {
-        const state = await checkout.openCheckout(form.cartId, form.currency || undefined)
-        if (state.state !== 'OPEN') return renderCheckoutState(reply, state, { query })
-        const quote = await checkout.quote(form)
-        return renderCheckoutState(reply, { ...state, quote }, { values, query })
+        const state = await checkout.openCheckout(form.cartId, form.currency || undefined, { shopper })
+        if (state.state !== 'OPEN') return renderCheckoutState(reply, state, { query, shopper })
+        const quote = await checkout.quote(form, shopper)
+        return renderCheckoutState(reply, { ...state, quote }, { values, query, shopper })
       }
       try {
-        const placed = await checkout.placeOrder(form)
+        const placed = await checkout.placeOrder(form, shopper)
         return reply.redirect(`/checkout/orders/${placed.orderId}`, 303)
       } catch (error) {
         if (!(error instanceof DomainError) || error.status >= 500) throw error
@@ -278,12 +297,16 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
     })
 
     app.post('/checkout/api/quote', async (request) => {
-      const quote = await checkout.quote(parseCheckoutForm((request.body ?? {}) as FormFields))
-      return toQuoteView(quote)
+      const shopper = shopperOf(request)
+      const quote = await checkout.quote(parseCheckoutForm((request.body ?? {}) as FormFields), shopper)
+      return toQuoteView(quote, shopper.numberLocale)
     })
 
     app.post('/checkout/api/orders', async (request, reply) => {
-      const placed = await checkout.placeOrder(parseCheckoutForm((request.body ?? {}) as FormFields))
+      const placed = await checkout.placeOrder(
+        parseCheckoutForm((request.body ?? {}) as FormFields),
+        shopperOf(request),
+      )
       return reply.code(201).send({ ...placed, confirmationUrl: `/checkout/orders/${placed.orderId}` })
     })
 
@@ -300,7 +323,7 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
         heading: 'Order confirmed',
         shopName: found.shop?.name ?? null,
         body: h(ConfirmationPage, {
-          view: toConfirmationView(found.order, found.lines),
+          view: toConfirmationView(found.order, found.lines, shopperOf(request).numberLocale),
           downloads: found.downloadLinks,
         }),
       })
@@ -354,7 +377,7 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
           h(
             'p',
             { key: 1 },
-            `Your gift is now a ${view?.giftCardValue ? formatPrice(view.giftCardValue.minor, view.giftCardValue.currency) : ''} gift card for ${view?.shop.name ?? 'the shop'}. Enter this code at checkout:`,
+            `Your gift is now a ${view?.giftCardValue ? formatPrice(view.giftCardValue.minor, view.giftCardValue.currency, shopperOf(request).numberLocale) : ''} gift card for ${view?.shop.name ?? 'the shop'}. Enter this code at checkout:`,
           ),
           h('p', { key: 2, className: 'friendly', 'data-testid': 'gift-card-code' }, card.code ?? ''),
           h('p', { key: 3 }, 'Copy it now: it is shown only once.'),

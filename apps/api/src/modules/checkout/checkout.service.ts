@@ -22,10 +22,11 @@ import {
 } from './checkout.errors.js'
 import { findOrderById, findStock, insertOrder, listOrderLinesOf, takeStock } from './checkout.repository.js'
 import { addressesOf, type CheckoutForm, destinationOf, orderFormIssues } from './checkout-form.js'
-import { createCheckoutPricing, type Quote } from './checkout-pricing.js'
+import { createCheckoutPricing, type Quote, shopCountry } from './checkout-pricing.js'
 import { type GiftCardQuote, quoteGiftCard, spendGiftCard } from './gift-card-redemption.js'
 import { buildOrderRecords, unitsByVariant } from './order-records.js'
 import { authorizeCard } from './payment.js'
+import { defaultCountry, defaultShopperLocale, type ShopperLocale } from './shopper-locale.js'
 
 export interface CheckoutOptions {
   clock: Clock
@@ -126,9 +127,14 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
     async openCheckout(
       cartId: string,
       requestedCurrency: string | undefined,
-      /** A code to price the first quote with (a direct checkout link's `coupon`). */
-      promotionCode = '',
+      options: {
+        /** A code to price the first quote with (a direct checkout link's `coupon`). */
+        promotionCode?: string
+        /** The shopper's languages: the first quote's destination and how its amounts are written. */
+        shopper?: ShopperLocale
+      } = {},
     ): Promise<CheckoutState> {
+      const { promotionCode = '', shopper = defaultShopperLocale } = options
       const cart = await loadCart(db, cartId, false)
       if (!cart) return { state: 'NOT_FOUND' }
       if (requestedCurrency && !isStorefrontCurrency(requestedCurrency)) {
@@ -136,13 +142,13 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
       }
       const shop = await shopOf(db, cart.shop_id)
       if (cart.status === 'CLOSED') return { state: 'CLOSED', shop, orderId: cart.order_id }
-      const quote = await pricing.quote(
-        db,
-        shop,
-        cart,
-        currencyOf(cart, requestedCurrency),
-        promotionCode ? { promotionCode } : {},
-      )
+      const currency = currencyOf(cart, requestedCurrency)
+      // Priced for the country the form starts on, so the first page shows that country's shipping and tax.
+      const quote = await pricing.quote(db, shop, cart, currency, {
+        ...(promotionCode ? { promotionCode } : {}),
+        destination: { country: defaultCountry(currency, shopper, shopCountry(shop)) },
+        numberLocale: shopper.numberLocale,
+      })
       if (quote.lines.length === 0) return { state: 'EMPTY', shop, cart }
       return {
         state: 'OPEN',
@@ -153,16 +159,18 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
     },
 
     /** The live quote of a partly filled form (promotion code, gift card, destination, email). */
-    async quote(form: CheckoutForm): Promise<CheckoutQuote> {
+    async quote(form: CheckoutForm, shopper: ShopperLocale = defaultShopperLocale): Promise<CheckoutQuote> {
       const cart = await loadCart(db, form.cartId, false)
       if (!cart) throw checkoutCartNotFound(form.cartId)
       if (cart.status === 'CLOSED') throw checkoutCartClosed(cart.id, cart.order_id)
       const shop = await shopOf(db, cart.shop_id)
-      const quote = await pricing.quote(db, shop, cart, currencyOf(cart, form.currency || undefined), {
+      const currency = currencyOf(cart, form.currency || undefined)
+      const quote = await pricing.quote(db, shop, cart, currency, {
         promotionCode: form.promotionCode,
-        destination: destinationOf(form),
+        destination: destinationOf(form) ?? { country: defaultCountry(currency, shopper, shopCountry(shop)) },
         email: form.email,
         freeChoices: form.freeChoices,
+        numberLocale: shopper.numberLocale,
       })
       const giftCard = await quoteGiftCard(db, {
         shopId: shop.id,
@@ -174,7 +182,10 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
     },
 
     /** Places the order of a submitted form: one transaction, all or nothing. */
-    async placeOrder(form: CheckoutForm): Promise<{ orderId: string; friendlyId: string }> {
+    async placeOrder(
+      form: CheckoutForm,
+      shopper: ShopperLocale = defaultShopperLocale,
+    ): Promise<{ orderId: string; friendlyId: string }> {
       const now = clock.now()
       const placed = await db.transaction().execute(async (trx) => {
         const cart = await loadCart(trx, form.cartId, true)
@@ -186,6 +197,7 @@ export function createCheckoutService(db: Db, options: CheckoutOptions) {
           destination: destinationOf(form),
           email: form.email,
           freeChoices: form.freeChoices,
+          numberLocale: shopper.numberLocale,
         })
         if (quote.lines.length === 0) throw checkoutCartEmpty(cart.id)
         const giftCard = await quoteGiftCard(trx, {

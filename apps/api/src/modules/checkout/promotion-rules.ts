@@ -1,5 +1,5 @@
 import type { PromotionCodesTable, PromotionsTable } from '../../db/schema.js'
-import { formatMoney, minorUnitExponent } from '../money/money.js'
+import { minorUnitExponent } from '../money/money.js'
 import type { FreeProductsType } from '../promotions/promotion-input.js'
 import { isExhausted, isUsable } from '../promotions/promotion-status.js'
 import { maximumUsesOf } from '../promotions/promotion-usage.js'
@@ -49,6 +49,8 @@ export interface PromotionContext {
   requiresShipping: boolean
   /** Converts minor units between currencies (the exchange-rate table). */
   convert: (minor: number, from: string, to: string) => number
+  /** Writes minor units of `currency` for the shopper (checkout/shopper-locale.ts). */
+  formatMoney: (minor: number) => string
   /** Whether the customer (by email) has used the promotion before; unknown before an email is given. */
   usedBefore: boolean
 }
@@ -152,7 +154,7 @@ export function evaluatePromotion(
       const notCounted = excluded.size > 0 || freeUnits.size > 0 ? ' (excluded and free products do not count)' : ''
       return refuse(
         'PROMOTION_MINIMUM_NOT_MET',
-        `${label} needs an order of at least ${formatMoney(minimum, context.currency)}${notCounted}.`,
+        `${label} needs an order of at least ${context.formatMoney(minimum)}${notCounted}.`,
         {
           minimumMinor: minimum,
           currency: context.currency,
@@ -213,4 +215,55 @@ export function evaluatePromotion(
     default:
       return refuse('PROMOTION_NOT_APPLICABLE', `${label} has a discount this checkout does not support.`)
   }
+}
+
+/**
+ * What the promotion gives, for the shopper, with every amount converted to the order's currency
+ * (`10% off on orders of €46.00 or more`, `Free shipping on orders of ¥11,250 or more`). The
+ * checkout shows this rather than the promotion's title: the title is the merchant's name for it,
+ * written once in the shop's currency (`Free shipping over $75`), wrong in any other.
+ */
+export function describePromotion(
+  promotion: PromotionsTable,
+  context: Pick<PromotionContext, 'currency' | 'convert' | 'formatMoney'>,
+): string {
+  const money = (amount: Money) =>
+    context.formatMoney(context.convert(toMinor(amount), amount.currency, context.currency))
+  const discount = JSON.parse(promotion.discount) as ShopDiscount
+  const andFreeShipping = (free: boolean) => (free ? ' and free shipping' : '')
+  let gives: string
+  switch (discount.type) {
+    case 'PERCENTAGE':
+      gives =
+        discount.shippingOption === 'Included'
+          ? `${discount.percentage}% off, shipping included`
+          : `${discount.percentage}% off${andFreeShipping(discount.shippingOption === 'Free' || discount.shippingOption === 'FreeLowestOnly')}`
+      break
+    case 'FLAT_RATE':
+      gives = `${money(discount.money)} off${andFreeShipping(discount.freeShipping)}`
+      break
+    case 'FREE_SHIPPING':
+      gives = 'Free shipping'
+      break
+    case 'FREE_PRODUCTS':
+      gives = `A free product${andFreeShipping(discount.freeShipping)}`
+      break
+    default:
+      gives = 'Discount'
+  }
+  const appliesTo = parse<{ type: string; oncePerOrder?: boolean }>(promotion.applies_to, { type: 'ENTIRE_ORDER' })
+  const selected = appliesTo.type === 'SELECTED_PRODUCTS' || appliesTo.type === 'SelectedProducts'
+  const scope =
+    discount.type === 'PERCENTAGE' || discount.type === 'FLAT_RATE'
+      ? selected
+        ? appliesTo.oncePerOrder
+          ? ' one selected product'
+          : ' selected products'
+        : appliesTo.type === 'ENTIRE_ORDER_WITH_EXCLUDED_PRODUCTS'
+          ? ' (some products excluded)'
+          : ''
+      : ''
+  const minimum = parse<{ minimumOrderValue?: Money | null }>(promotion.requirements, {}).minimumOrderValue
+  const threshold = minimum ? ` on orders of ${money(minimum)} or more` : ''
+  return scope.startsWith(' (') ? `${gives}${threshold}${scope}` : `${gives}${scope}${threshold}`
 }

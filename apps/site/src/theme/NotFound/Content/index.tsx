@@ -1,4 +1,5 @@
 import Link from '@docusaurus/Link'
+import { PageMetadata } from '@docusaurus/theme-common'
 import useBaseUrl from '@docusaurus/useBaseUrl'
 import Heading from '@theme/Heading'
 import type { Props } from '@theme/NotFound/Content'
@@ -17,6 +18,8 @@ export default function NotFoundContent({ className }: Props): ReactNode {
   const searchAction = useBaseUrl('/search/')
   return (
     <main className={clsx('container margin-vert--xl', className)}>
+      {/* Inside the layout, so it wins over the layout's site-wide title: "Page not found | Fanshelf Developer Docs". */}
+      <PageMetadata title="Page not found" />
       <div className="row">
         <div className="col col--8 col--offset-2">
           <Heading as="h1" className="hero__title">
