@@ -53,6 +53,8 @@ test('curl, fetch and SDK samples run against the local server', () => {
   const shop = demoShop()
   const env = {
     ...process.env,
+    // The guides' naming scheme (apps/site/samples/README.md): the server's origin, then credentials.
+    FANSHELF_ORIGIN: origin,
     FANSHELF_API_USER: shop.apiUser.username,
     FANSHELF_API_PASSWORD: shop.apiUser.password,
     FANSHELF_STOREFRONT_TOKEN: shop.storefrontToken,

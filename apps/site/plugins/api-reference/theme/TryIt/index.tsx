@@ -1,6 +1,20 @@
 import loaders from '@fanshelf/api-reference-tryit'
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { useReaderContext } from '../../../../src/reader-context/index.ts'
 import type { TryItOperation } from '../../lib/tryit-types.ts'
+import {
+  type Call,
+  describeChange,
+  describeSetup,
+  errorGuide,
+  initialDraft,
+  isWrite,
+  prepareBody,
+  problemOf,
+  runSetup,
+  setupOf,
+  uniqueSuffix,
+} from './plans.ts'
 import {
   type BuiltRequest,
   buildRequest,
@@ -10,6 +24,7 @@ import {
   localHostnames,
   parseDemoCredentials,
   toCurl,
+  utf8Base64,
 } from './request.ts'
 import styles from './styles.module.css'
 
@@ -17,6 +32,10 @@ import styles from './styles.module.css'
  * The try-it console (a lazily loaded chunk). Sends the operation to the configured server — by
  * default the origin serving this page (`/open-api/v1.0/…`, `/v1/…`) — with credentials that are
  * kept in this tab's sessionStorage only and masked wherever the request is shown.
+ *
+ * On a local demo install the reader context (src/reader-context) fills the credentials, the
+ * parameters and the body's ids with the demo shop's live values, so the first press succeeds;
+ * writes ask for confirmation first and say what they change (plans.ts).
  */
 
 const credentialsKey = 'fanshelf.try-it.credentials'
@@ -106,15 +125,15 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
   )
   const [alternative, setAlternative] = useState(operation.security.length > 0 ? 0 : -1)
   const [credentials, setCredentials] = useState<Credentials>(() => readSession<Credentials>(credentialsKey) ?? {})
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(
-      operation.parameters.map((parameter) => [
-        `${parameter.in}:${parameter.name}`,
-        parameter.required ? parameter.example : '',
-      ]),
-    ),
-  )
-  const [body, setBody] = useState(operation.body?.example ?? '')
+  const reader = useReaderContext()
+  const [suffix, setSuffix] = useState(() => uniqueSuffix())
+  const [values, setValues] = useState<Record<string, string>>(() => initialDraft(operation, undefined, suffix).values)
+  const [body, setBody] = useState(() => initialDraft(operation, undefined, suffix).body)
+  /** The reader edited a field: live values no longer replace what they typed. */
+  const edited = useRef(false)
+  const [confirming, setConfirming] = useState<string>()
+  const confirmButton = useRef<HTMLButtonElement>(null)
+  const sendButton = useRef<HTMLButtonElement>(null)
   const [demo, setDemo] = useState<DemoCredentials>()
   const [problem, setProblem] = useState<string>()
   const [sent, setSent] = useState<BuiltRequest>()
@@ -131,6 +150,56 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
     }
   }, [])
 
+  // Live values from the reader context, once it has loaded (and only while nothing was typed).
+  useEffect(() => {
+    if (!reader || edited.current) return
+    const context = reader.values
+    const next = initialDraft(operation, context, suffix)
+    setValues(next.values)
+    setBody(next.body)
+    setCredentials((current) => {
+      if (current.username || current.password || current.bearer || Object.values(current.keys ?? {}).some(Boolean))
+        return current
+      const keys: Record<string, string> = {}
+      for (const alternativeSchemes of operation.security)
+        for (const scheme of alternativeSchemes)
+          if (scheme.name && context.FANSHELF_STOREFRONT_TOKEN) keys[scheme.name] = context.FANSHELF_STOREFRONT_TOKEN
+      return {
+        ...(context.FANSHELF_API_USER ? { username: context.FANSHELF_API_USER } : {}),
+        ...(context.FANSHELF_API_PASSWORD ? { password: context.FANSHELF_API_PASSWORD } : {}),
+        keys,
+      }
+    })
+    let cancelled = false
+    void prepareBody(operation, context, suffix, contextCall(context))
+      .then((prepared) => {
+        if (!cancelled && prepared !== undefined && !edited.current) setBody(prepared)
+      })
+      .catch(() => undefined)
+    return () => {
+      cancelled = true
+    }
+  }, [reader, operation, suffix])
+
+  useEffect(() => {
+    if (confirming !== undefined) confirmButton.current?.focus()
+  }, [confirming])
+
+  const editValues = (next: Record<string, string>) => {
+    edited.current = true
+    setValues(next)
+  }
+  const editBody = (next: string) => {
+    edited.current = true
+    setBody(next)
+  }
+
+  const setup = setupOf(operation.operationId)
+  const setupKey = setup && operation.parameters.find((parameter) => parameter.name === setup.parameter)
+  const setupNeeded =
+    !!setup && !!setupKey && !!reader && (values[`${setupKey.in}:${setupKey.name}`] ?? '').trim() === ''
+  const write = isWrite(operation, setupNeeded)
+
   const draft: Draft = { server, alternative, values, body }
   const schemes = operation.security[alternative] ?? []
 
@@ -145,18 +214,57 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
 
   let preview: BuiltRequest | undefined
   let previewError: string | undefined
-  try {
-    preview = buildRequest(operation, draft, credentials)
-  } catch (error) {
-    previewError = (error as Error).message
+  if (!setupNeeded) {
+    try {
+      preview = buildRequest(operation, draft, credentials)
+    } catch (error) {
+      previewError = (error as Error).message
+    }
   }
 
-  const send = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault()
     setProblem(undefined)
+    if (!write) {
+      void send(draft)
+      return
+    }
+    const context = reader?.values ?? {}
+    const change = describeChange(operation, values, body, reader?.values)
+    setConfirming(setupNeeded && setup ? `${describeSetup(setup, context, suffix)} Then: ${change}` : change)
+  }
+
+  const confirm = async () => {
+    setConfirming(undefined)
+    let sending = draft
+    if (setupNeeded && setup && setupKey && reader) {
+      setBusy(true)
+      try {
+        const created = await runSetup(setup, reader.values, suffix, contextCall(reader.values), window.location.origin)
+        const nextValues = { ...values, [`${setupKey.in}:${setupKey.name}`]: created }
+        setValues(nextValues)
+        sending = { ...draft, values: nextValues }
+      } catch (error) {
+        setBusy(false)
+        setProblem((error as Error).message)
+        return
+      }
+    }
+    await send(sending)
+    // A second press creates fresh objects (unique names and codes).
+    if (!edited.current) setSuffix(uniqueSuffix())
+    sendButton.current?.focus()
+  }
+
+  const cancel = () => {
+    setConfirming(undefined)
+    sendButton.current?.focus()
+  }
+
+  const send = async (sending: Draft) => {
     let request: BuiltRequest
     try {
-      request = buildRequest(operation, draft, credentials)
+      request = buildRequest(operation, sending, credentials)
     } catch (error) {
       setProblem((error as Error).message)
       return
@@ -222,7 +330,7 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
 
   const shown = sent ?? preview
   return (
-    <section className={styles.console} aria-labelledby={`${id}-title`}>
+    <section className={styles.console} aria-labelledby={`${id}-title`} data-reader-context={reader ? 'live' : 'none'}>
       <div className={styles.bar}>
         <h4 id={`${id}-title`} ref={heading} tabIndex={-1}>
           Try it: {operation.method} {operation.path}
@@ -231,7 +339,7 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
           Close
         </button>
       </div>
-      <form onSubmit={send}>
+      <form onSubmit={submit}>
         <div className={styles.field}>
           <label htmlFor={`${id}-server`}>Server</label>
           <input
@@ -367,7 +475,7 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
                     <select
                       id={inputId}
                       value={values[key] ?? ''}
-                      onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+                      onChange={(event) => editValues({ ...values, [key]: event.target.value })}
                     >
                       <option value="">(none)</option>
                       {parameter.enum.map((value) => (
@@ -378,10 +486,14 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
                     <input
                       id={inputId}
                       value={values[key] ?? ''}
-                      placeholder={parameter.example}
+                      placeholder={
+                        setupNeeded && setup?.parameter === parameter.name
+                          ? 'created when you send (or type an id)'
+                          : parameter.example
+                      }
                       spellCheck={false}
-                      required={parameter.required}
-                      onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+                      required={parameter.required && !(setupNeeded && setup?.parameter === parameter.name)}
+                      onChange={(event) => editValues({ ...values, [key]: event.target.value })}
                     />
                   )}
                 </div>
@@ -400,13 +512,13 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
               rows={Math.min(16, Math.max(4, body.split('\n').length + 1))}
               value={body}
               spellCheck={false}
-              onChange={(event) => setBody(event.target.value)}
+              onChange={(event) => editBody(event.target.value)}
             />
           </div>
         )}
 
         <div className={styles.actions}>
-          <button type="submit" className={styles.primary} disabled={busy}>
+          <button type="submit" ref={sendButton} className={styles.primary} disabled={busy || confirming !== undefined}>
             {busy ? 'Sending…' : 'Send request'}
           </button>
           <button type="button" className={styles.secondary} onClick={copyCurl} disabled={!preview}>
@@ -414,6 +526,28 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
           </button>
         </div>
       </form>
+
+      {confirming !== undefined && (
+        <div
+          className={styles.confirm}
+          role="alertdialog"
+          aria-labelledby={`${id}-confirm-title`}
+          aria-describedby={`${id}-confirm-text`}
+        >
+          <p id={`${id}-confirm-title`} className={styles.label}>
+            This request changes the shop
+          </p>
+          <p id={`${id}-confirm-text`}>{confirming}</p>
+          <div className={styles.actions}>
+            <button type="button" ref={confirmButton} className={styles.primary} onClick={() => void confirm()}>
+              Send it
+            </button>
+            <button type="button" className={styles.secondary} onClick={cancel}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
 
       {(problem ?? previewError) && (
         <p className={styles.error} role="alert">
@@ -445,10 +579,65 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
               <summary>Headers ({result.headers.length})</summary>
               <pre className={styles.pre}>{result.headers.map(([name, value]) => `${name}: ${value}`).join('\n')}</pre>
             </details>
+            {result.status >= 400 && <ProblemView operation={operation} result={result} />}
             <pre className={styles.pre}>{result.body || '(empty body)'}</pre>
           </div>
         )}
       </div>
     </section>
   )
+}
+
+/** An error answer: its code, message and details, and the guide section that explains it. */
+function ProblemView({ operation, result }: { operation: TryItOperation; result: Result }): ReactNode {
+  const problem = problemOf(result.body)
+  const guide = errorGuide(operation, result.status, problem?.code)
+  return (
+    <div className={styles.problem} data-testid="try-it-problem">
+      {problem?.code && (
+        <p>
+          <code>{problem.code}</code>
+          {problem.message ? ` — ${problem.message}` : ''}
+        </p>
+      )}
+      {!problem?.code && problem?.message && <p>{problem.message}</p>}
+      {problem?.details !== undefined && <pre className={styles.pre}>{JSON.stringify(problem.details, null, 2)}</pre>}
+      <p>
+        Read: <a href={guide.href}>{guide.label}</a>
+      </p>
+    </div>
+  )
+}
+
+function basicHeader(username: string, password: string): string {
+  return `Basic ${utf8Base64(`${username}:${password}`)}`
+}
+
+/** Setup and preparation requests to this origin, with the reader context's credentials. */
+function contextCall(context: Readonly<Record<string, string>>): Call {
+  return async (method, path, body, auth) => {
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    let url = path
+    if (auth === 'basic') {
+      headers.Authorization = basicHeader(context.FANSHELF_API_USER ?? '', context.FANSHELF_API_PASSWORD ?? '')
+    } else {
+      url += `${url.includes('?') ? '&' : '?'}storefront_token=${encodeURIComponent(context.FANSHELF_STOREFRONT_TOKEN ?? '')}`
+    }
+    if (body !== undefined) headers['Content-Type'] = 'application/json'
+    const response = await fetch(url, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      credentials: 'omit',
+      cache: 'no-store',
+    })
+    const text = await response.text()
+    let json: unknown
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      json = undefined
+    }
+    return { status: response.status, json }
+  }
 }

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest'
+import type { TryItOperation } from '../lib/tryit-types.ts'
+import {
+  type Call,
+  describeChange,
+  errorGuide,
+  initialDraft,
+  isWrite,
+  prepareBody,
+  problemOf,
+  runSetup,
+  setupOf,
+  uniqueSuffix,
+} from '../theme/TryIt/plans.ts'
+
+const basic = [[{ scheme: 'basicAuth', kind: 'basic' as const, scopes: [] }]]
+const op = (overrides: Partial<TryItOperation>): TryItOperation => ({
+  operationId: 'x',
+  summary: 'X',
+  method: 'GET',
+  path: '/x',
+  basePath: '/open-api/v1.0',
+  servers: [],
+  parameters: [],
+  security: basic,
+  ...overrides,
+})
+const idempotency = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  type: 'string',
+  array: false,
+  example: '5f0c',
+}
+const context = {
+  SHOP_NAME: 'Pixel Pines',
+  PRODUCT_ID: 'prod-1',
+  OFFER_ID: 'prod-1',
+  PRODUCT_SLUG: 'tee',
+  COLLECTION_SLUG: 'apparel',
+  VARIANT_ID: 'var-1',
+  OTHER_VARIANT_ID: 'var-2',
+  ORDER_ID: 'ord-1',
+  CART_ID: 'cart-1',
+  WEBHOOK_CONFIGURATION_ID: 'wcon_seeded',
+}
+
+describe('try-it plans', () => {
+  it('fills path parameters from the reader context by name, telling the two slugs apart', () => {
+    const slug = { name: 'slug', in: 'path' as const, required: true, type: 'string', array: false, example: 'penguin' }
+    expect(initialDraft(op({ path: '/products/{slug}', parameters: [slug] }), context, 'AB12').values).toEqual({
+      'path:slug': 'tee',
+    })
+    expect(
+      initialDraft(op({ path: '/collections/{slug}/products', parameters: [slug] }), context, 'AB12').values,
+    ).toEqual({
+      'path:slug': 'apparel',
+    })
+    // Without a context (a hosted copy of the docs): the contract's examples, as before.
+    expect(initialDraft(op({ path: '/products/{slug}', parameters: [slug] }), undefined, 'AB12').values).toEqual({
+      'path:slug': 'penguin',
+    })
+  })
+
+  it('never points a destructive operation at a seeded object: the console creates one on send', () => {
+    const configurationId = {
+      name: 'webhookConfigurationId',
+      in: 'path' as const,
+      required: true,
+      type: 'string',
+      array: false,
+      example: 'wcon_example',
+    }
+    const remove = op({
+      operationId: 'deleteWebhookConfiguration',
+      method: 'DELETE',
+      path: '/webhooks/{webhookConfigurationId}',
+      parameters: [configurationId, idempotency],
+    })
+    expect(initialDraft(remove, context, 'AB12').values['path:webhookConfigurationId']).toBe('')
+    expect(setupOf('deleteWebhookConfiguration')).toMatchObject({ kind: 'webhookConfiguration', always: true })
+    // Reading it uses the context's configuration.
+    const read = op({
+      operationId: 'getWebhookConfiguration',
+      path: '/webhooks/{webhookConfigurationId}',
+      parameters: [configurationId],
+    })
+    expect(initialDraft(read, context, 'AB12').values['path:webhookConfigurationId']).toBe('wcon_seeded')
+    expect(isWrite(read, false)).toBe(false)
+    expect(isWrite(read, true)).toBe(true)
+    expect(isWrite(remove, false)).toBe(true)
+    expect(describeChange(remove, { 'path:webhookConfigurationId': '' }, '', context)).toBe(
+      'Deletes webhook configuration (created first) of shop Pixel Pines.',
+    )
+  })
+
+  it('writes live ids into the body and names created objects uniquely', () => {
+    const create = op({
+      operationId: 'createPromotion',
+      method: 'POST',
+      path: '/promotions',
+      body: {
+        mediaType: 'application/json',
+        required: true,
+        example: JSON.stringify({ type: 'SHOP_SINGLE', title: 'Spring sale', code: 'SPRING15' }),
+      },
+    })
+    const { body } = initialDraft(create, context, 'AB12')
+    expect(JSON.parse(body)).toEqual({ type: 'SHOP_SINGLE', title: 'Try-it AB12', code: 'TRYITAB12' })
+    expect(describeChange(create, {}, body, context)).toBe(
+      'Creates a promotion “Try-it AB12” (code TRYITAB12) in shop Pixel Pines.',
+    )
+    const change = op({
+      operationId: 'changeCartItems',
+      method: 'POST',
+      path: '/carts/{cartId}/change',
+      body: {
+        mediaType: 'application/json',
+        required: true,
+        example: JSON.stringify({
+          items: [
+            { variantId: 'ex-a', quantity: 3 },
+            { variantId: 'ex-b', quantity: 0 },
+          ],
+        }),
+      },
+    })
+    expect(JSON.parse(initialDraft(change, context, 'AB12').body)).toEqual({
+      items: [
+        { variantId: 'var-1', quantity: 3 },
+        { variantId: 'var-2', quantity: 0 },
+      ],
+    })
+    expect(uniqueSuffix(() => 0)).toBe('AAAA')
+    expect(uniqueSuffix()).toMatch(/^[A-Z2-9]{4}$/)
+  })
+
+  it('creates the object a setup needs and answers its id, or says what failed', async () => {
+    const calls: Array<[string, string, unknown, string]> = []
+    const call: Call = async (method, path, body, auth) => {
+      calls.push([method, path, body, auth])
+      if (path.endsWith('/giveaways/giveaways')) return { status: 200, json: { id: 'giv_new', drawId: 'gdr_new' } }
+      if (path === '/v1/carts') return { status: 200, json: { id: 'cart-new' } }
+      return { status: 400, json: { code: 'WEBHOOK_URL_INVALID' } }
+    }
+    const finish = setupOf('finishGiftDraw')
+    const cart = setupOf('removeCartItems')
+    const webhook = setupOf('deleteWebhookConfiguration')
+    if (!finish || !cart || !webhook) throw new Error('setups missing')
+    await expect(runSetup(finish, context, 'AB12', call)).resolves.toBe('gdr_new')
+    await expect(runSetup(cart, context, 'AB12', call)).resolves.toBe('cart-new')
+    expect(calls[1]).toEqual([
+      'POST',
+      '/v1/carts',
+      {
+        items: [
+          { variantId: 'var-1', quantity: 1 },
+          { variantId: 'var-2', quantity: 1 },
+        ],
+        metadata: { source: 'try-it-AB12' },
+      },
+      'storefront',
+    ])
+    await expect(runSetup(webhook, context, 'AB12', call)).rejects.toThrow(
+      'Creating a webhook configuration for the request failed (400 WEBHOOK_URL_INVALID).',
+    )
+  })
+
+  it('fulfils a confirmed order other than the one the samples read, all its physical lines', async () => {
+    const call: Call = async () => ({
+      status: 200,
+      json: {
+        results: [
+          { id: 'ord-1', offers: [{ variant: { id: 'v', quantity: 1, weight: { value: 1 } } }] },
+          { id: 'ord-digital', offers: [{ variant: { id: 'v-d', quantity: 1 } }] },
+          { id: 'ord-2', offers: [{ variant: { id: 'v-2', quantity: 2, weight: { value: 1 } } }] },
+        ],
+      },
+    })
+    const body = await prepareBody(op({ operationId: 'createFulfillment', method: 'POST' }), context, 'AB12', call)
+    expect(JSON.parse(body ?? '{}')).toEqual({
+      orderId: 'ord-2',
+      items: [{ variantId: 'v-2', quantity: 2 }],
+      shippingLabel: { trackingNumber: 'TRYITAB12', trackingCompany: 'UPS' },
+    })
+  })
+
+  it('shows an error’s problem body and links the guide that explains it', () => {
+    expect(problemOf('{"code":"UNAUTHENTICATED","message":"Bad credentials.","details":{"a":1}}')).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'Bad credentials.',
+      details: { a: 1 },
+    })
+    expect(problemOf('{"error":"invalid_client","error_description":"Client authentication failed."}')).toEqual({
+      code: 'invalid_client',
+      message: 'Client authentication failed.',
+    })
+    expect(problemOf('not json')).toBeUndefined()
+    expect(errorGuide(op({}), 401).href).toBe('/open-api/#authentication')
+    expect(errorGuide(op({}), 429).href).toBe('/open-api/#rate-limits')
+    expect(errorGuide(op({}), 422, 'IDEMPOTENCY_KEY_REUSED').href).toBe('/open-api/#idempotent-requests')
+    expect(errorGuide(op({}), 404).href).toBe('/open-api/#errors')
+    expect(errorGuide(op({ basePath: '/v1' }), 401).href).toBe('/storefront-api/#authentication-the-storefront-token')
+    expect(errorGuide(op({ basePath: '/v1' }), 400).href).toBe('/storefront-api/#errors')
+  })
+})
