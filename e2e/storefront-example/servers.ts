@@ -8,8 +8,9 @@ import { fileURLToPath } from 'node:url'
  *
  * - the local Fanshelf server (`fanshelf start`, as `npm start` runs it) on a spare port with a fresh
  *   DATA_DIR — it seeds the demo shops and writes demo-credentials.json;
- * - the example storefront, built with Vite against that server and its demo storefront token, served
- *   by `vite preview`.
+ * - the example storefront, built with Vite with nothing configured and served by `vite preview`: as
+ *   beside `npm start`, the page asks the preview server for the local server's origin and the demo
+ *   shop's storefront token, which it finds through DATA_DIR (server.json, the demo credentials).
  *
  * Both run in their own process group and are stopped by PID.
  */
@@ -88,13 +89,17 @@ export async function startApi(): Promise<ChildProcess> {
   return child
 }
 
-/** Builds the storefront for this server (one Vite build at a time on the shared machine). */
+/** The environment of a newcomer's second terminal: only the data directory the server uses, no VITE_ settings. */
+function unconfigured(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir }
+  for (const name of Object.keys(env))
+    if (name.startsWith('VITE_') || name === 'PORT' || name === 'PUBLIC_URL') delete env[name]
+  return env
+}
+
+/** Builds the storefront (one Vite build at a time on the shared machine). */
 export function buildStorefront(): void {
-  const env = {
-    ...process.env,
-    VITE_FANSHELF_API_URL: apiOrigin,
-    VITE_STOREFRONT_TOKEN: demoShop().storefrontToken,
-  }
+  const env = unconfigured()
   const sdk = spawnSync('npm', ['run', 'build', '-w', '@fanshelf/sdk'], { cwd: repoRoot, env, stdio: 'inherit' })
   if (sdk.status !== 0) throw new Error('The SDK failed to build')
   const build = spawnSync(
@@ -115,7 +120,7 @@ export async function startStorefront(): Promise<ChildProcess> {
     ['preview', '--outDir', distDir, '--port', String(storefrontPort), '--strictPort', '--host', '127.0.0.1'],
     {
       cwd: exampleDir,
-      env: { ...process.env, VITE_FANSHELF_API_URL: apiOrigin, VITE_STOREFRONT_TOKEN: demoShop().storefrontToken },
+      env: unconfigured(),
     },
   )
   await waitFor(`${storefrontOrigin}/`, child, output)

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.js'
 import { parseConfig } from './config.js'
 import { migrateToLatest } from './db/database.js'
+import { readRunningServer } from './running-server.js'
 import { readDemoCredentials } from './seed/demo-credentials.js'
 import { startPlatform } from './start.js'
 import { createTestDatabase } from './testing/test-database.js'
@@ -68,6 +69,8 @@ describe('startPlatform', () => {
       expect(banner).toBeGreaterThan(listening)
       expect(terminal.slice(banner).every((line) => line.startsWith('out: '))).toBe(true)
       expect(terminal.at(-1)).toMatch(/Fanshelf is running/)
+      // The tools beside it (trigger, listen, the dev servers) find it through DATA_DIR/server.json.
+      expect(readRunningServer(bannerDir)).toEqual({ publicUrl: config.publicUrl })
     } finally {
       await app.close()
       await database.close()

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { BuildOptions } from './app.js'
 import type { Config } from './config.js'
+import { recordRunningServer } from './running-server.js'
 import { formatDemoBanner, readDemoCredentials, writeDemoCredentials } from './seed/demo-credentials.js'
 import { isSeeded, seedDemo } from './seed/demo-seed.js'
 
 /**
  * Boots the platform as `npm start` does: build the app, seed the demo shops into an empty
- * database (writing DATA_DIR/demo-credentials.json), listen, and shut down cleanly on a signal.
+ * database (writing DATA_DIR/demo-credentials.json), listen (recording its origin in DATA_DIR/server.json),
+ * and shut down cleanly on a signal.
  */
 export async function startPlatform(
   config: Config,
@@ -38,6 +40,12 @@ export async function startPlatform(
   if (seeded) writeDemoCredentials(config.dataDir, seeded)
   const credentials = seeded ?? readDemoCredentials(config.dataDir)
   await app.listen({ host: config.host, port: config.port })
+  try {
+    // The CLI, the admin's and the example storefront's dev servers find this server through it.
+    recordRunningServer(config.dataDir, { publicUrl: config.publicUrl })
+  } catch (error) {
+    app.log.warn({ err: error }, `Could not record the server's origin in ${config.dataDir}`)
+  }
   // The banner comes last, after the startup log entries, so the credentials are what a newcomer sees.
   if (credentials) out(formatDemoBanner(credentials, config.publicUrl))
   out(`Fanshelf is running on ${config.publicUrl} (Ctrl+C stops it)`)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { codeLinesHtml } from './code-lines-html.ts'
+import { keepWhole } from './code-token-lines.ts'
 import { codeTokenLines, codeTokens } from './code-tokens.ts'
 
 const text = (lines: ReturnType<typeof codeTokenLines>) =>
@@ -62,5 +63,23 @@ describe('code lines as HTML', () => {
       '<div class="token-line L"><span class="N"></span><span class="C">a</span><br></div>' +
         '<div class="token-line theme-code-block-highlighted-line L"><span class="N"></span><span class="C">b</span><br></div>',
     )
+  })
+})
+
+describe('the reader’s server origin in code tokens (decision 0032)', () => {
+  it('stays one token where Prism would split it, so the server can replace it in the page', () => {
+    const code = `curl -sS \\\n  "\${FANSHELF_ORIGIN:-http://127.0.0.1:4000}/v1/shop?storefront_token=$FANSHELF_STOREFRONT_TOKEN" # http://127.0.0.1:4000 twice`
+    const lines = codeTokenLines(code, 'bash')
+    expect(text(lines)).toBe(code)
+    const line = lines[1] ?? []
+    expect(line.filter(([, content]) => content.includes('http://127.0.0.1:4000'))).toHaveLength(2)
+    expect(line).toContainEqual(['token string variable', '$FANSHELF_STOREFRONT_TOKEN'])
+  })
+
+  it('leaves other lines as Prism made them', () => {
+    expect(keepWhole([[['a', 'x'], ['b', 'y']]], 'http://127.0.0.1:4000')).toEqual([[['a', 'x'], ['b', 'y']]])
+    expect(keepWhole([[['a', 'say http://127.0.'], ['b', '0.1:4000/x'], ['c', ' end']]], 'http://127.0.0.1:4000')).toEqual([
+      [['a', 'say http://127.0.0.1:4000/x'], ['c', ' end']],
+    ])
   })
 })

@@ -15,8 +15,14 @@ export interface SiteEnv {
   readonly announcementId: string | undefined
 }
 
+/**
+ * The local server's default address. Pages write it wherever they mean "the reader's server", and a
+ * running Fanshelf serves them with its own public URL in its place (decision 0032).
+ */
+export const readerServerOrigin = 'http://127.0.0.1:4000'
+
 const defaults = {
-  url: 'http://127.0.0.1:4000',
+  url: readerServerOrigin,
   announcementId: 'standard-webhooks-2026-11',
 }
 

@@ -118,6 +118,48 @@ describe('shell samples are valid bash', () => {
   }
 })
 
+describe('the samples share one naming scheme (README.md)', () => {
+  const names = new Set([
+    ...['ORIGIN', 'API_USER', 'API_PASSWORD', 'STOREFRONT_TOKEN', 'CLIENT_ID', 'CLIENT_SECRET', 'WEBHOOK_SECRET'].map(
+      (name) => `FANSHELF_${name}`,
+    ),
+    ...['SHOP_ID', 'PRODUCT_ID', 'PRODUCT_SLUG', 'VARIANT_ID', 'OTHER_VARIANT_ID', 'COLLECTION_SLUG', 'CART_ID'],
+    ...[
+      'ORDER_ID',
+      'WEBHOOK_CONFIGURATION_ID',
+      'WEBHOOK_EVENT_ID',
+      'PROMOTION_ID',
+      'GIVEAWAY_ID',
+      'DRAW_ID',
+      'OFFER_ID',
+    ],
+    // Handed over by the OAuth steps and the local tools.
+    ...['CODE', 'CODE_VERIFIER', 'ACCESS_TOKEN', 'REFRESH_TOKEN', 'WEBHOOK_URL', 'FORWARD_TO'],
+    // The example receiver's own listening address (webhooks/server.ts).
+    ...['PORT', 'HOST', 'WEBHOOK_PATH'],
+  ])
+  const files = ['http', 'storefront', 'compat', 'cli', 'sdk', 'webhooks'].flatMap((dir) =>
+    readdirSync(path.join(here, dir))
+      .filter((file) => /\.(sh|ts|mjs)$/.test(file))
+      .map((file) => `${dir}/${file}`),
+  )
+
+  for (const file of files) {
+    it(`${file} names only the documented variables and reaches the server through FANSHELF_ORIGIN`, () => {
+      const text = readFileSync(path.join(here, file), 'utf8')
+      // Shell variables in shell samples; environment reads in the TypeScript and JavaScript ones.
+      const pattern = file.endsWith('.sh') ? /\$\{?([A-Z][A-Z0-9_]*)/g : /\benv\.([A-Z][A-Z0-9_]*)/g
+      const used = [...text.matchAll(pattern)].map((match) => match[1])
+      expect(used.filter((name) => !names.has(name as string))).toEqual([])
+      // The documented default (the served site rewrites it to the reader's origin) and nothing else.
+      const origins = text
+        .replace(/\$\{FANSHELF_ORIGIN:-http:\/\/127\.0\.0\.1:4000\}/g, '')
+        .replaceAll("FANSHELF_ORIGIN ?? 'http://127.0.0.1:4000'", '')
+      expect(origins).not.toMatch(/127\.0\.0\.1:4000|localhost:4000/)
+    })
+  }
+})
+
 describe('the TypeScript samples type-check against the SDK', () => {
   // The contract's types are the SDK's: a call the contract does not allow does not compile.
   it('tsc -p samples/tsconfig.check.json (sdk/*.ts, webhooks/*.ts)', () => {
@@ -222,17 +264,17 @@ describe('samples against a running Fanshelf', () => {
     superAdmin = demo.admins.find((admin) => admin.role === 'SUPER_ADMIN') ?? superAdmin
     env = {
       ...process.env,
-      // The CLI samples run from the repository root against this server's data and URL.
+      // The CLI samples run from the repository root on this server's data, as from a second terminal:
+      // no PORT or PUBLIC_URL, they find the server through DATA_DIR (server.json, written at its start).
       DATA_DIR: path.join(work, 'data'),
-      PUBLIC_URL: origin,
-      FANSHELF_API_URL: origin,
+      // The one naming scheme of the guides: the server's origin, credentials, ids as shell variables.
       FANSHELF_ORIGIN: origin,
-      FANSHELF_API: `${origin}/open-api/v1.0`,
-      FANSHELF_STOREFRONT_API: `${origin}/v1`,
       FANSHELF_API_USER: demo.apiUser.username,
       FANSHELF_API_PASSWORD: demo.apiUser.password,
       FANSHELF_STOREFRONT_TOKEN: demo.storefrontToken,
-      FANSHELF_SHOP_ID: demo.id,
+      SHOP_ID: demo.id,
+      // A product of the demo shop with several variants in stock (the cart and checkout-link samples).
+      PRODUCT_SLUG: 'pixel-pines-logo-tee',
     }
   }, 180_000)
 
@@ -294,7 +336,7 @@ describe('samples against a running Fanshelf', () => {
 
   it('http/first-call.sh answers the demo shop', () => {
     const shop = json('http/first-call.sh')
-    expect(shop.id).toBe(env.FANSHELF_SHOP_ID)
+    expect(shop.id).toBe(env.SHOP_ID)
     expect(shop.name).toBe('Pixel Pines Merch')
   })
 
@@ -360,9 +402,17 @@ describe('samples against a running Fanshelf', () => {
     for (const product of page.results) expect(product.variants[0].unitPrice.currency).toBe('USD')
   })
 
+  it('storefront/product.sh answers the product $PRODUCT_SLUG names', () => {
+    const other = json('storefront/collection-products.sh').results.at(-1)
+    expect(json('storefront/product.sh', { PRODUCT_SLUG: other.slug })).toMatchObject({
+      id: other.id,
+      slug: other.slug,
+    })
+  })
+
   it('the cart samples create, add, change and remove as the guide says', () => {
     const product = json('storefront/product.sh')
-    expect(product.slug).toBe('pixel-pines-logo-tee')
+    expect(product.slug).toBe(env.PRODUCT_SLUG)
     const variant = product.variants.find(
       (candidate: { stock: { type: string; inStock?: number } }) =>
         candidate.stock.type === 'UNLIMITED' || (candidate.stock.inStock ?? 0) >= 3,
@@ -487,7 +537,7 @@ describe('samples against a running Fanshelf', () => {
 
   it('sdk/first-call.ts connects with the API user and pages through CONFIRMED orders', () => {
     const output = runTs('sdk/first-call.ts').trim().split('\n')
-    expect(output[0]).toBe(`Connected to Pixel Pines Merch (${env.FANSHELF_SHOP_ID})`)
+    expect(output[0]).toBe(`Connected to Pixel Pines Merch (${env.SHOP_ID})`)
     expect(output.length).toBeGreaterThan(1)
     for (const line of output.slice(1)) expect(line).toMatch(/^[A-Z0-9]{8} \d+(\.\d{1,2})? USD$/)
   })
@@ -502,10 +552,10 @@ describe('samples against a running Fanshelf', () => {
 
   it('cli/demo-credentials.sh prints the demo shop, then every shop as JSON', () => {
     const output = run('cli/demo-credentials.sh')
-    expect(output).toContain(`Fanshelf demo shop: Pixel Pines Merch  (${env.FANSHELF_SHOP_ID}`)
+    expect(output).toContain(`Fanshelf demo shop: Pixel Pines Merch  (${env.SHOP_ID}`)
     const json = JSON.parse(output.slice(output.indexOf('\n{') + 1))
     expect(json.shops[0]).toMatchObject({
-      id: env.FANSHELF_SHOP_ID,
+      id: env.SHOP_ID,
       apiUser: { username: env.FANSHELF_API_USER, password: env.FANSHELF_API_PASSWORD },
       storefrontToken: env.FANSHELF_STOREFRONT_TOKEN,
     })
@@ -666,14 +716,14 @@ describe('samples against a running Fanshelf', () => {
       gift.winner ? [gift.winner] : [],
     )
     expect(winners.length).toBeGreaterThan(0)
-    for (const winner of winners) expect(winner.redeemUri).toMatch(/^http/)
+    for (const winner of winners) expect(winner.redeemUri).toMatch(new RegExp(`^${env.FANSHELF_ORIGIN}/gifts/gft_`))
     expect(JSON.parse(failing('http/finish-draw.sh', ids))).toMatchObject({ code: 'GIVEAWAY_DRAW_ALREADY_FINISHED' })
   }, 120_000)
 
   it('the giveaway samples (beta) create a giveaway, finish it and hand the winner a working redeemUrl', async () => {
     const basic = `Basic ${Buffer.from(`${env.FANSHELF_API_USER}:${env.FANSHELF_API_PASSWORD}`).toString('base64')}`
     const page = (await (
-      await fetch(`${env.FANSHELF_API}/products?size=100`, { headers: { authorization: basic } })
+      await fetch(`${env.FANSHELF_ORIGIN}/open-api/v1.0/products?size=100`, { headers: { authorization: basic } })
     ).json()) as { results: Array<{ id: string; state: { type: string }; access: { type: string } }> }
     const offer = page.results.find((p) => p.state.type === 'AVAILABLE' && p.access.type !== 'ARCHIVED')
     if (!offer) throw new Error('The demo shop has no product to give away')
@@ -748,7 +798,7 @@ describe('samples against a running Fanshelf', () => {
       const triggered = await runAsync('cli/trigger.sh')
       const placed = /→ \d+ deliver(?:y|ies): (.+)$/m.exec(triggered)?.[1]?.split(' ') ?? []
       const donation = JSON.parse(triggered.slice(triggered.indexOf('\n{') + 1))
-      expect(donation).toMatchObject({ type: 'DONATION', shopId: env.FANSHELF_SHOP_ID })
+      expect(donation).toMatchObject({ type: 'DONATION', shopId: env.SHOP_ID })
       const expected = [...placed, ...donation.events[0].deliveryIds]
       await expect
         .poll(() => expected.filter((id) => listen.output().includes(`${id} → ${forwardTo} answered 200`)).length, {

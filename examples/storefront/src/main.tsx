@@ -1,25 +1,38 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
+import { ConnectionHelp } from './components/ConnectionHelp'
+import { ConnectionProblem, connect } from './connection'
 import { StoreProvider } from './store'
 import './styles.css'
 
-const root = document.getElementById('root')
-if (!root) throw new Error('No #root element')
-createRoot(root).render(
-  <StrictMode>
-    {import.meta.env.VITE_STOREFRONT_TOKEN ? (
-      <StoreProvider>
-        <App />
-      </StoreProvider>
-    ) : (
-      <main className="setup">
-        <h1>No storefront token</h1>
-        <p>
-          Start the local server (<code>npm start</code>) before this storefront, or set{' '}
-          <code>VITE_STOREFRONT_TOKEN</code> to the shop's storefront token, then restart <code>npm run dev</code>.
-        </p>
-      </main>
-    )}
-  </StrictMode>,
+const element = document.getElementById('root')
+if (!element) throw new Error('No #root element')
+const root = createRoot(element)
+root.render(
+  <main className="setup">
+    <p aria-busy="true">Connecting to the shop…</p>
+  </main>,
+)
+// The shop renders once its API answered; otherwise the page says what was tried and what to do.
+connect().then(
+  (shop) =>
+    root.render(
+      <StrictMode>
+        <StoreProvider shop={shop}>
+          <App />
+        </StoreProvider>
+      </StrictMode>,
+    ),
+  (reason: unknown) => {
+    const problem =
+      reason instanceof ConnectionProblem
+        ? reason
+        : new ConnectionProblem('The shop could not be loaded', undefined, String(reason), 'Reload this page.')
+    root.render(
+      <StrictMode>
+        <ConnectionHelp problem={problem} />
+      </StrictMode>,
+    )
+  },
 )

@@ -12,8 +12,8 @@ const cartIdKey = 'fanshelf-example.cartId'
 const currencyKey = 'fanshelf-example.currency'
 
 interface Store {
-  shop: Shop | undefined
-  currency: Currency | undefined
+  shop: Shop
+  currency: Currency
   setCurrency: (currency: Currency) => void
   cart: Cart | undefined
   itemCount: number
@@ -47,25 +47,17 @@ function errorMessage(error: unknown): string {
   return 'Something went wrong. Please try again.'
 }
 
-export function StoreProvider({ children }: { children: ReactNode }) {
-  const [shop, setShop] = useState<Shop>()
-  const [currency, setCurrencyState] = useState<Currency>()
+/** `shop`: the shop the API answered before the app rendered (connection.ts). */
+export function StoreProvider({ shop, children }: { shop: Shop; children: ReactNode }) {
+  const [currency, setCurrencyState] = useState<Currency>(() => {
+    const saved = localStorage.getItem(currencyKey)
+    return isCurrency(saved) ? saved : shop.currency
+  })
   const [cart, setCart] = useState<Cart>()
   const [busy, setBusy] = useState(false)
   const [announcement, setAnnouncement] = useState('')
   const [error, setError] = useState<string>()
   const [cartOpen, setCartOpen] = useState(false)
-
-  useEffect(() => {
-    storefront.getStorefrontShop().then(
-      (answer) => {
-        setShop(answer)
-        const saved = localStorage.getItem(currencyKey)
-        setCurrencyState(isCurrency(saved) ? saved : answer.currency)
-      },
-      (reason: unknown) => setError(errorMessage(reason)),
-    )
-  }, [])
 
   // (Re)load the saved cart in the current currency; a cart that expired or was checked out is forgotten.
   useEffect(() => {

@@ -1,10 +1,22 @@
-import { createStorefrontClient, type StorefrontSchemas } from '@fanshelf/sdk'
+import { createStorefrontClient, type StorefrontClient, type StorefrontSchemas } from '@fanshelf/sdk'
 
-/** The storefront API client of this app: the public token ships in browser code by design. */
-export const storefront = createStorefrontClient({
-  baseUrl: import.meta.env.VITE_FANSHELF_API_URL,
-  storefrontToken: import.meta.env.VITE_STOREFRONT_TOKEN,
-})
+/** Where the storefront API is and the shop's token: from the environment, else the local server (connection.ts). */
+export interface ServerSettings {
+  /** The Fanshelf server's origin, e.g. `https://storefront-api.fanshelf.dev`; the SDK adds `/v1`. */
+  origin: string
+  /** The shop's public storefront token (`ptkn_…`). */
+  storefrontToken: string
+}
+
+/**
+ * The storefront API client of this app: the public token ships in browser code by design. Set once by
+ * {@link configureStorefront} before the app renders (main.tsx).
+ */
+export let storefront: StorefrontClient
+
+export function configureStorefront(settings: ServerSettings): void {
+  storefront = createStorefrontClient({ baseUrl: settings.origin, storefrontToken: settings.storefrontToken })
+}
 
 export type Cart = StorefrontSchemas['Cart']
 export type CartLine = StorefrontSchemas['CartLine']

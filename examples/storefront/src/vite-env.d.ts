@@ -1,8 +1,10 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  readonly VITE_FANSHELF_API_URL: string
-  readonly VITE_STOREFRONT_TOKEN: string
+  /** The Fanshelf server's origin; unset, the dev and preview servers name the local one (vite.config.ts). */
+  readonly VITE_FANSHELF_ORIGIN?: string
+  /** The shop's storefront token; unset, the dev and preview servers read the local demo shop's. */
+  readonly VITE_FANSHELF_STOREFRONT_TOKEN?: string
 }
 
 interface ImportMeta {

@@ -34,7 +34,7 @@ export interface OAuthTokens {
  * @example
  * ```ts
  * const client = createOpenApiClient({
- *   baseUrl: 'http://127.0.0.1:4000',
+ *   baseUrl: 'https://api.fanshelf.dev',
  *   auth: {
  *     oauth: {
  *       clientId: process.env.FANSHELF_CLIENT_ID!,

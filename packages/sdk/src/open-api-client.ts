@@ -40,14 +40,14 @@ export type OpenApiAuth = { username: string; password: string } | { accessToken
  * @example
  * ```ts
  * const options: OpenApiClientOptions = {
- *   baseUrl: 'http://127.0.0.1:4000',
+ *   baseUrl: 'https://api.fanshelf.dev',
  *   auth: { username: 'apiu_demo', password: 'secret' },
  *   retry: { maxRetries: 3 },
  * }
  * ```
  */
 export interface OpenApiClientOptions {
-  /** The API host, e.g. `https://api.fanshelf.dev` or `http://127.0.0.1:4000` (a trailing `/open-api/v1.0` is fine too). */
+  /** The API host, e.g. `https://api.fanshelf.dev` or a local server's `http://HOST:PORT` (a trailing `/open-api/v1.0` is fine too). */
   baseUrl: string
   /** Credentials; without them only the public OAuth operations work. */
   auth?: OpenApiAuth | undefined
@@ -140,7 +140,7 @@ function credentialSource(options: OpenApiClientOptions, now: () => number): (()
  * import { createOpenApiClient } from '@fanshelf/sdk'
  *
  * const client = createOpenApiClient({
- *   baseUrl: 'http://127.0.0.1:4000',
+ *   baseUrl: 'https://api.fanshelf.dev',
  *   auth: { username: process.env.FANSHELF_API_USER!, password: process.env.FANSHELF_API_PASSWORD! },
  * })
  * const shop = await client.getCurrentShop()

@@ -101,7 +101,7 @@ type ItemOf<P> = P extends { results: (infer T)[] } ? T : never
  * ```ts
  * import { createStorefrontClient, paginate } from '@fanshelf/sdk'
  *
- * const storefront = createStorefrontClient({ baseUrl: 'http://127.0.0.1:4000', storefrontToken })
+ * const storefront = createStorefrontClient({ baseUrl: 'https://storefront-api.fanshelf.dev', storefrontToken })
  * for await (const product of paginate(storefront.listCollectionProducts, { path: { slug: 'all' }, query: { currency: 'EUR' } })) {
  *   console.log(product.name, product.variants[0]?.unitPrice)
  * }

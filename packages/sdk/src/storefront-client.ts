@@ -17,11 +17,11 @@ import { type ApiResponse, type CallArgs, createTransport, operationMethods } fr
  *
  * @example
  * ```ts
- * const options: StorefrontClientOptions = { baseUrl: 'http://127.0.0.1:4000', storefrontToken: 'ptkn_Ye6tR1wQ9pL3kJ7hG5fD2s' }
+ * const options: StorefrontClientOptions = { baseUrl: 'https://storefront-api.fanshelf.dev', storefrontToken: 'ptkn_Ye6tR1wQ9pL3kJ7hG5fD2s' }
  * ```
  */
 export interface StorefrontClientOptions {
-  /** The storefront API host, e.g. `https://storefront-api.fanshelf.dev` or `http://127.0.0.1:4000` (a trailing `/v1` is fine too). */
+  /** The storefront API host, e.g. `https://storefront-api.fanshelf.dev` or a local server's `http://HOST:PORT` (a trailing `/v1` is fine too). */
   baseUrl: string
   /** The shop's public storefront token (`ptkn_…`), sent as the `storefront_token` query parameter. */
   storefrontToken: string
@@ -112,7 +112,7 @@ export function buildCheckoutUrl(checkoutUrl: string, cart: { cartId: string; ca
  * ```ts
  * import { createStorefrontClient } from '@fanshelf/sdk'
  *
- * const storefront = createStorefrontClient({ baseUrl: 'http://127.0.0.1:4000', storefrontToken: 'ptkn_…' })
+ * const storefront = createStorefrontClient({ baseUrl: 'https://storefront-api.fanshelf.dev', storefrontToken: 'ptkn_…' })
  * const { results: collections } = await storefront.listCollections()
  * const product = await storefront.getStorefrontProduct({ path: { slug: 'sticker-pack' }, query: { currency: 'JPY' } })
  * ```

@@ -18,6 +18,13 @@ const credentials: DemoCredentials = {
         { email: 'owner@pixel-pines.test', password: 'BtzAKGQU_U4Fzb1NumcMrfgYdvORzlgk', role: 'SUPER_ADMIN' },
         { email: 'staff@pixel-pines.test', password: 'H-krOF4zsrrb0rwyea1dNNabcdefghij', role: 'STAFF' },
       ],
+      platformApp: {
+        name: 'Fanshelf demo app',
+        clientId: 'app_3kQ9xV2mB7nL1pZ4',
+        clientSecret: 'fscs_Wq4rT8yU2iO6pA0sD3fG7hJ1kL5zX9cV2bN6mQ8wE4r0a1B2c3',
+        redirectUri: 'http://127.0.0.1:4100/',
+        scopes: ['order_read', 'webhook_read'],
+      },
     },
     {
       id: 'sh_d79f1b9b-b1d3-4b82-b06d-2f96fc15bd3f',
@@ -64,21 +71,37 @@ describe('demo credentials file', () => {
     expect(readDemoCredentials(dir)).toBeUndefined()
     fs.writeFileSync(path.join(dir, demoCredentialsFile), JSON.stringify({ shops: 'nope' }))
     expect(readDemoCredentials(dir)).toBeUndefined()
+    // A demo app without its secret is not the seed's record.
+    const broken = structuredClone(credentials) as unknown as { shops: { platformApp?: Record<string, unknown> }[] }
+    delete broken.shops[0]!.platformApp!.clientSecret
+    fs.writeFileSync(path.join(dir, demoCredentialsFile), JSON.stringify(broken))
+    expect(readDemoCredentials(dir)).toBeUndefined()
+  })
+
+  it('reads a file written before the demo platform app existed (a seed without one)', () => {
+    const dir = tempDir()
+    const older = structuredClone(credentials)
+    delete older.shops[0]!.platformApp
+    writeDemoCredentials(dir, older)
+    expect(readDemoCredentials(dir)).toEqual(older)
   })
 })
 
 describe('formatDemoBanner', () => {
+  /** A server on a non-default port: the banner names the origin it is given, nothing else. */
+  const origin = 'http://127.0.0.1:4100'
+
   it('prints the demo shop’s credentials with a curl command ready to paste', () => {
-    const banner = formatDemoBanner(credentials, 'http://127.0.0.1:4000')
+    const banner = formatDemoBanner(credentials, origin)
     const demo = credentials.shops[0]!
     expect(banner).toContain('Pixel Pines Merch')
     expect(banner).toContain(
-      `curl -u ${demo.apiUser.username}:${demo.apiUser.password} http://127.0.0.1:4000/open-api/v1.0/shops/current`,
+      `curl -u ${demo.apiUser.username}:${demo.apiUser.password} ${origin}/open-api/v1.0/shops/current`,
     )
     expect(banner).toContain(demo.storefrontToken)
     expect(banner).toContain('owner@pixel-pines.test')
     expect(banner).toContain('BtzAKGQU_U4Fzb1NumcMrfgYdvORzlgk')
-    expect(banner).toContain('http://127.0.0.1:4000/admin/')
+    expect(banner).toContain(`${origin}/admin/`)
     // Only the demo shop's secrets: the second shop is named, its credentials stay in the file.
     expect(banner).toContain('Northwind Knits')
     expect(banner).not.toContain('x'.repeat(32))

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { DemoCredentials } from './demo-seed.js'
+import type { DemoCredentials, DemoPlatformAppCredentials } from './demo-seed.js'
 
-export type { DemoCredentials, DemoShopCredentials } from './demo-seed.js'
+export type { DemoCredentials, DemoPlatformAppCredentials, DemoShopCredentials } from './demo-seed.js'
 
 /** File name of the seeded shops' credentials inside DATA_DIR. */
 export const demoCredentialsFile = 'demo-credentials.json'
@@ -41,16 +41,31 @@ function isDemoCredentials(value: unknown): value is DemoCredentials {
         typeof s.apiUser?.username === 'string' &&
         typeof s.apiUser.password === 'string' &&
         typeof s.storefrontToken === 'string' &&
-        Array.isArray(s.admins),
+        Array.isArray(s.admins) &&
+        (s.platformApp === undefined || isPlatformAppCredentials(s.platformApp)),
     )
+  )
+}
+
+function isPlatformAppCredentials(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  const app = value as Partial<DemoPlatformAppCredentials>
+  return (
+    typeof app.name === 'string' &&
+    typeof app.clientId === 'string' &&
+    typeof app.clientSecret === 'string' &&
+    typeof app.redirectUri === 'string' &&
+    Array.isArray(app.scopes) &&
+    app.scopes.every((scope) => typeof scope === 'string')
   )
 }
 
 /**
  * The text printed on start for the demo shop: where things are, the API user with a curl command
- * ready to paste, the storefront token and the admin logins.
+ * ready to paste, the storefront token and the admin logins — all at `publicUrl`, the running server's
+ * origin (its configuration's public URL).
  */
-export function formatDemoBanner(credentials: DemoCredentials, publicUrl = 'http://127.0.0.1:4000'): string {
+export function formatDemoBanner(credentials: DemoCredentials, publicUrl: string): string {
   const base = publicUrl.replace(/\/$/, '')
   const [demo, ...others] = credentials.shops
   if (!demo) return 'No demo shop was seeded.'

@@ -12,7 +12,7 @@ import { Prng } from './prng.js'
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
 
-const publicUrl = 'http://127.0.0.1:4000'
+const publicUrl = parseConfig({}).publicUrl
 
 describe('Prng', () => {
   it('repeats its sequence for a seed and forks independent streams', () => {

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseUrl } from '../config.js'
+import { parseConfig, testDatabaseUrl } from '../config.js'
 import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from '../db/database.js'
 import type { Database } from '../db/schema.js'
+import { loadContract } from '../http/contract.js'
 import { idPrefixes } from '../ids.js'
+import { isWellFormedSecret } from '../modules/platform-apps/opaque-tokens.js'
+import { platformScopes } from '../modules/platform-apps/platform-scopes.js'
 import { verifyPassword } from '../security/passwords.js'
 import { SecretBox, tokenHash } from '../security/secret-box.js'
 import { createTestDatabase } from '../testing/test-database.js'
@@ -17,7 +20,7 @@ import {
 } from './demo-data.js'
 import { type DemoCredentials, isSeeded, resetDatabase, seedDemo } from './demo-seed.js'
 
-const publicUrl = 'http://127.0.0.1:4000'
+const publicUrl = parseConfig({}).publicUrl
 const secretBox = SecretBox.fromKey('demo-seed-test-key')
 const seedOptions = { secretBox, publicUrl, now: Date.UTC(2027, 0, 1) }
 
@@ -50,6 +53,8 @@ const seededTables = [
   'members',
   'mailing_list_entries',
   'streaming_services',
+  'platform_apps',
+  'platform_app_grants',
 ] as const satisfies readonly (keyof Database)[]
 
 /** Columns that hold (or derive from) random credentials: they differ on every seed. */
@@ -58,6 +63,8 @@ const credentialColumns: Record<string, string[]> = {
   admin_users: ['password_hash'],
   api_users: ['username', 'password_hash'],
   storefront_tokens: ['token_hash', 'token_sealed'],
+  platform_apps: ['id', 'client_secret_hash', 'webhook_hmac_key_sealed'],
+  platform_app_grants: ['id', 'app_id'],
 }
 
 async function dump(db: Db): Promise<Dump> {
@@ -500,7 +507,8 @@ function defineSeedSuite(engine: string, open: () => Promise<DatabaseHandle>, re
       }
       const shopIds = new Set(data.shops!.map((s) => s.id))
       for (const table of seededTables) {
-        if (table === 'shops' || table === 'collection_products') continue
+        // Apps belong to no shop (their connections, platform_app_grants, do).
+        if (table === 'shops' || table === 'collection_products' || table === 'platform_apps') continue
         for (const row of data[table]!) expect(shopIds.has(row.shop_id as string), table).toBe(true)
       }
     })
@@ -615,7 +623,9 @@ function defineSeedSuite(engine: string, open: () => Promise<DatabaseHandle>, re
         expect(secretBox.open(token.token_sealed as string)).toBe(shop.storefrontToken)
         const shopRow = data.shops!.find((s) => s.id === shop.id)!
         expect(secretBox.open(shopRow.webhook_secret as string)).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/)
-        for (const secret of [shop.apiUser.password, shop.storefrontToken, ...shop.admins.map((a) => a.password)]) {
+        const secrets = [shop.apiUser.password, shop.storefrontToken, ...shop.admins.map((a) => a.password)]
+        if (shop.platformApp) secrets.push(shop.platformApp.clientSecret)
+        for (const secret of secrets) {
           expect(everything.includes(secret)).toBe(false)
         }
       }
@@ -623,6 +633,48 @@ function defineSeedSuite(engine: string, open: () => Promise<DatabaseHandle>, re
         'owner@pixel-pines.test',
         'staff@pixel-pines.test',
       ])
+    })
+
+    it('registers the demo platform app, connected to the demo shop by its super-admin', async () => {
+      const [demo, second] = seeded.credentials[0]!.shops
+      const app = demo!.platformApp!
+      expect(app).toMatchObject({ name: 'Fanshelf demo app', redirectUri: `${publicUrl}/` })
+      // Scopes the contract declares (registration's own rule), the guides' OAuth scopes among them.
+      const catalogue = platformScopes(await loadContract(parseConfig({}).openapiDir))
+      for (const scope of app.scopes) expect(catalogue.has(scope), scope).toBe(true)
+      expect(app.scopes).toEqual(expect.arrayContaining(['order_read', 'fulfillment_write', 'webhook_read']))
+      expect(isWellFormedSecret('clientSecret', app.clientSecret)).toBe(true)
+      expect(data.platform_apps).toEqual([
+        expect.objectContaining({
+          id: app.clientId,
+          name: 'Fanshelf demo app',
+          redirect_uris: JSON.stringify([app.redirectUri]),
+          scopes: JSON.stringify(app.scopes),
+          client_secret_hash: tokenHash(app.clientSecret),
+          status: 'ACTIVE',
+          pkce_required: 1,
+        }),
+      ])
+      const owner = rowsOf('admin_users', demoShopId).find((a) => a.role === 'SUPER_ADMIN')!
+      expect(data.platform_app_grants).toEqual([
+        expect.objectContaining({
+          app_id: app.clientId,
+          shop_id: demoShopId,
+          scopes: JSON.stringify(app.scopes),
+          granted_by: owner.id,
+          revoked_at: null,
+        }),
+      ])
+      expect(second!.platformApp).toBeUndefined()
+      // New credentials on every seed.
+      expect(seeded.credentials[1]!.shops[0]!.platformApp!.clientId).not.toBe(app.clientId)
+    })
+
+    it('thanks supporters of demo orders (getThankYou has ids to read)', () => {
+      const orderIds = new Set(rowsOf('orders', demoShopId).map((o) => o.id))
+      const thanked = rowsOf('thank_yous', demoShopId).filter((t) => t.contribution_type === 'ORDER')
+      expect(thanked.length).toBeGreaterThan(0)
+      for (const thankYou of thanked) expect(orderIds.has(thankYou.contribution_id)).toBe(true)
     })
 
     it('empties every table on reset, after which the same data seeds again', async () => {
@@ -656,6 +708,21 @@ function sqliteDump(): Promise<Dump> {
 }
 
 defineSeedSuite('SQLite', async () => openDatabase('sqlite::memory:'))
+
+describe('the demo platform app behind a public URL', () => {
+  it('is not registered when the public URL cannot be a redirect URI (plain http on a public host)', async () => {
+    const handle = openDatabase('sqlite::memory:')
+    try {
+      await migrateToLatest(handle.db)
+      const credentials = await seedDemo(handle.db, { ...seedOptions, publicUrl: 'http://shop.example.com' })
+      expect(credentials.shops[0]!.platformApp).toBeUndefined()
+      expect(await handle.db.selectFrom('platform_apps').selectAll().execute()).toEqual([])
+      expect(await isSeeded(handle.db)).toBe(true)
+    } finally {
+      await handle.close()
+    }
+  })
+})
 
 describe.runIf(testDatabaseUrl() !== undefined)('on PostgreSQL (TEST_DATABASE=postgres)', () => {
   defineSeedSuite('PostgreSQL', createTestDatabase, sqliteDump)

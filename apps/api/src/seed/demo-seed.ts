@@ -5,11 +5,16 @@ import type {
   ApiUsersTable,
   Database,
   GiftCardsTable,
+  PlatformAppGrantsTable,
+  PlatformAppsTable,
   ShopsTable,
   StorefrontTokensTable,
 } from '../db/schema.js'
 import { newGiftCardRecord } from '../modules/gift-cards/gift-cards.service.js'
 import { formatMoney } from '../modules/money/money.js'
+import { newPlatformAppRecord } from '../modules/platform-apps/platform-apps.service.js'
+import { newGrantRecord } from '../modules/platform-apps/platform-grants.service.js'
+import { redirectUriProblem } from '../modules/platform-apps/redirect-uris.js'
 import { generateSecret, hashPassword } from '../security/passwords.js'
 import { type SecretBox, tokenHash } from '../security/secret-box.js'
 import { demoShopSpec } from './demo-catalog.js'
@@ -18,7 +23,8 @@ import { buildDemoData, type DataTable, type ShopData } from './demo-data.js'
 /**
  * Seeds the demo shop and a second shop (so tenancy is visible) with a deterministic data set,
  * one transaction per shop. Only the credentials are random — they are real credentials:
- * API-user and admin passwords, the storefront token and the webhook signing secret.
+ * API-user and admin passwords, the storefront token, the webhook signing secret, and the demo
+ * platform app's client id, secret and HMAC key (with its connection's id).
  */
 
 export interface DemoShopCredentials {
@@ -30,6 +36,20 @@ export interface DemoShopCredentials {
   admins: { email: string; password: string; role: 'SUPER_ADMIN' | 'STAFF' }[]
   /** Gift cards to try the checkout with (decision 0022): the code and its balance, e.g. `25.00 USD`. */
   giftCards?: { code: string; balance: string }[]
+  /**
+   * The demo platform app (OAuth), connected to this shop by its super-admin — the demo shop only,
+   * and only when the public URL may be a redirect URI (https, or http on a loopback host).
+   */
+  platformApp?: DemoPlatformAppCredentials
+}
+
+export interface DemoPlatformAppCredentials {
+  name: string
+  clientId: string
+  clientSecret: string
+  /** Its one redirect URI: this server's docs landing page (which explains the code exchange). */
+  redirectUri: string
+  scopes: string[]
 }
 
 /** The content of DATA_DIR/demo-credentials.json. */
@@ -49,6 +69,16 @@ export interface SeedOptions {
 
 /** Gift cards seeded per shop, in minor units of its currency: one that pays a whole demo order, one that pays part. */
 const demoGiftCardAmounts: Readonly<Record<string, readonly number[]>> = { [demoShopSpec.key]: [2500, 1001] }
+
+/**
+ * The demo shop's connected platform app: what the guides' OAuth samples and the reference's
+ * try-it console use on a local install (`GET /admin/api/demo-credentials` hands out fresh codes
+ * for it). Its scopes are the guides' (order reads, fulfilments, webhooks, giveaways from a bot).
+ */
+export const demoPlatformApp = {
+  name: 'Fanshelf demo app',
+  scopes: ['order_read', 'fulfillment_write', 'webhook_read', 'webhook_write', 'giveaway_write'],
+} as const
 
 /** Rows per INSERT statement (well under SQLite's and PostgreSQL's bound-parameter limits). */
 const batchSize = 100
@@ -88,6 +118,10 @@ const deletionOrder: readonly string[] = [
   'digital_files',
   'gift_draw_gifts',
   'webhook_configurations',
+  'platform_app_tokens',
+  'platform_app_codes',
+  'platform_app_grants',
+  'platform_apps',
   'storefront_tokens',
   'thank_yous',
   'gifts',
@@ -137,9 +171,37 @@ interface ShopSecrets {
   apiUser: ApiUsersTable
   storefrontToken: StorefrontTokensTable
   giftCards: GiftCardsTable[]
+  platformApp?: { app: PlatformAppsTable; grant: PlatformAppGrantsTable }
 }
 
-async function makeSecrets(data: ShopData, secretBox: SecretBox): Promise<ShopSecrets> {
+/** The demo app registered and connected by the shop's super-admin, with its credentials (shown once). */
+function makeDemoPlatformApp(data: ShopData, secretBox: SecretBox, publicUrl: string) {
+  const redirectUri = `${publicUrl.replace(/\/$/, '')}/`
+  // Plain http on a public host cannot be a redirect URI (codes would travel in the clear): no demo app.
+  if (data.spec.key !== demoShopSpec.key || redirectUriProblem(redirectUri) !== undefined) return undefined
+  const now = Date.parse(data.identity.createdAt)
+  const { row, registered } = newPlatformAppRecord(
+    { name: demoPlatformApp.name, redirectUris: [redirectUri], scopes: [...demoPlatformApp.scopes] },
+    { secretBox, now },
+  )
+  const grant = newGrantRecord({
+    appId: row.id,
+    shopId: data.shop.id,
+    scopes: registered.scopes,
+    grantedBy: data.identity.ownerAdminId,
+    now,
+  })
+  const credentials: DemoPlatformAppCredentials = {
+    name: registered.name,
+    clientId: registered.clientId,
+    clientSecret: registered.clientSecret,
+    redirectUri,
+    scopes: registered.scopes,
+  }
+  return { rows: { app: row, grant }, credentials }
+}
+
+async function makeSecrets(data: ShopData, secretBox: SecretBox, publicUrl: string): Promise<ShopSecrets> {
   const { spec, identity, shop } = data
   const apiPassword = generateSecret()
   const ownerPassword = generateSecret()
@@ -155,6 +217,7 @@ async function makeSecrets(data: ShopData, secretBox: SecretBox): Promise<ShopSe
       now: Date.parse(identity.createdAt),
     }),
   )
+  const platformApp = makeDemoPlatformApp(data, secretBox, publicUrl)
   const apiHash = secretBox.digestCredential(apiPassword)
   const [ownerHash, staffHash] = await Promise.all([hashPassword(ownerPassword), hashPassword(staffPassword)])
   return {
@@ -171,7 +234,9 @@ async function makeSecrets(data: ShopData, secretBox: SecretBox): Promise<ShopSe
       ...(giftCards.length > 0
         ? { giftCards: giftCards.map((c) => ({ code: c.code, balance: formatMoney(c.row.balance, c.row.currency) })) }
         : {}),
+      ...(platformApp ? { platformApp: platformApp.credentials } : {}),
     },
+    ...(platformApp ? { platformApp: platformApp.rows } : {}),
     giftCards: giftCards.map((c) => c.row),
     webhookSecret: secretBox.seal(`whsec_${randomBytes(24).toString('base64')}`),
     adminUsers: [
@@ -223,6 +288,10 @@ async function insertShop(db: Db, data: ShopData, secrets: ShopSecrets): Promise
     await insertAll(trx, 'api_users', [secrets.apiUser])
     await insertAll(trx, 'storefront_tokens', [secrets.storefrontToken])
     await insertAll(trx, 'gift_cards', secrets.giftCards)
+    if (secrets.platformApp) {
+      await insertAll(trx, 'platform_apps', [secrets.platformApp.app])
+      await insertAll(trx, 'platform_app_grants', [secrets.platformApp.grant])
+    }
     for (const table of dataTables) await insertAll(trx, table, data.rows[table])
     await insertAll(trx, 'gift_draw_gifts', drawMemberships(data))
   })
@@ -258,7 +327,7 @@ function drawMemberships(data: ShopData): Database['gift_draw_gifts'][] {
 export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoCredentials> {
   const shops = buildDemoData({ publicUrl: options.publicUrl })
   // Hash every password up front and in parallel (scrypt runs on the libuv pool).
-  const secrets = await Promise.all(shops.map((shop) => makeSecrets(shop, options.secretBox)))
+  const secrets = await Promise.all(shops.map((shop) => makeSecrets(shop, options.secretBox, options.publicUrl)))
   for (const [i, shop] of shops.entries()) await insertShop(db, shop, secrets[i]!)
   return { generatedAt: new Date(options.now).toISOString(), shops: secrets.map((s) => s.credentials) }
 }

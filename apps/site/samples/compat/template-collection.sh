@@ -2,4 +2,4 @@
 # only the base URL differs. `limit` is accepted as an alias of `size`.
 curl -sS --fail-with-body \
   -H 'Content-Type: application/json' \
-  "${FANSHELF_STOREFRONT_API:-http://127.0.0.1:4000/v1}/collections/all/products?currency=USD&limit=4&storefront_token=$FANSHELF_STOREFRONT_TOKEN"
+  "${FANSHELF_ORIGIN:-http://127.0.0.1:4000}/v1/collections/all/products?currency=USD&limit=4&storefront_token=$FANSHELF_STOREFRONT_TOKEN"

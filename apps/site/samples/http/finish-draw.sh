@@ -7,4 +7,4 @@ curl -sS --fail-with-body -X PUT \
         {"service": "TWITCH", "userId": "80311265", "userName": "quietquill"},
         {"service": "TWITCH", "userId": "11873402", "userName": "pine_cone_pat"}
       ]}' \
-  "${FANSHELF_API:-http://127.0.0.1:4000/open-api/v1.0}/gifting/draw/$DRAW_ID/finish"
+  "${FANSHELF_ORIGIN:-http://127.0.0.1:4000}/open-api/v1.0/gifting/draw/$DRAW_ID/finish"

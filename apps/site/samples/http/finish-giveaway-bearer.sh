@@ -4,4 +4,4 @@ curl -sS --fail-with-body -X PUT \
   -H "Authorization: Bearer $ACCESS_TOKEN" \
   -H 'Content-Type: application/json' \
   -d '{"participants": []}' \
-  "${FANSHELF_API:-http://127.0.0.1:4000/open-api/v1.0}/giveaways/giveaways/$GIVEAWAY_ID/finish/twitch"
+  "${FANSHELF_ORIGIN:-http://127.0.0.1:4000}/open-api/v1.0/giveaways/giveaways/$GIVEAWAY_ID/finish/twitch"

@@ -6,4 +6,4 @@ curl -sS --fail-with-body -X PUT \
         {"userId": "52918734", "userName": "mossy_mika"},
         {"userId": "80311265", "userName": "quietquill"}
       ]}' \
-  "${FANSHELF_API:-http://127.0.0.1:4000/open-api/v1.0}/giveaways/giveaways/$GIVEAWAY_ID/finish/twitch"
+  "${FANSHELF_ORIGIN:-http://127.0.0.1:4000}/open-api/v1.0/giveaways/giveaways/$GIVEAWAY_ID/finish/twitch"

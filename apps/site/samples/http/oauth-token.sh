@@ -5,4 +5,4 @@ curl -sS --fail-with-body \
   --data-urlencode "code=$CODE" \
   --data-urlencode "redirect_uri=https://app.example.com/fanshelf/callback" \
   --data-urlencode "code_verifier=$CODE_VERIFIER" \
-  "${FANSHELF_API:-http://127.0.0.1:4000/open-api/v1.0}/platform/token"
+  "${FANSHELF_ORIGIN:-http://127.0.0.1:4000}/open-api/v1.0/platform/token"

@@ -3,4 +3,4 @@ curl -sS \
   -u "$FANSHELF_API_USER:$FANSHELF_API_PASSWORD" \
   -H 'Content-Type: application/json' \
   -d '{"orderId": "not-a-uuid", "items": [], "shippingLabel": {"trackingNumber": "1Z999AA10123456784"}}' \
-  "${FANSHELF_API:-http://127.0.0.1:4000/open-api/v1.0}/fulfillments"
+  "${FANSHELF_ORIGIN:-http://127.0.0.1:4000}/open-api/v1.0/fulfillments"

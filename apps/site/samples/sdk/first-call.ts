@@ -1,8 +1,8 @@
 import { createOpenApiClient } from '@fanshelf/sdk'
 
-// An API user of your shop (locally: npx fanshelf demo-credentials). The base URL is the API host.
+// An API user of your shop (locally: npx fanshelf demo-credentials). The base URL is the server's origin.
 const client = createOpenApiClient({
-  baseUrl: process.env.FANSHELF_API_URL ?? 'http://127.0.0.1:4000',
+  baseUrl: process.env.FANSHELF_ORIGIN ?? 'http://127.0.0.1:4000',
   auth: { username: process.env.FANSHELF_API_USER!, password: process.env.FANSHELF_API_PASSWORD! },
 })
 

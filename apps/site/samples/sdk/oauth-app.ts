@@ -1,6 +1,6 @@
 import { createOpenApiClient, type OAuthTokens } from '@fanshelf/sdk'
 
-const baseUrl = process.env.FANSHELF_API_URL ?? 'http://127.0.0.1:4000'
+const baseUrl = process.env.FANSHELF_ORIGIN ?? 'http://127.0.0.1:4000'
 const clientId = process.env.FANSHELF_CLIENT_ID!
 const clientSecret = process.env.FANSHELF_CLIENT_SECRET!
 

@@ -2,12 +2,13 @@ import { createStorefrontClient } from '@fanshelf/sdk'
 
 // The storefront token is public: this code can run in the browser as it is.
 const storefront = createStorefrontClient({
-  baseUrl: process.env.FANSHELF_API_URL ?? 'http://127.0.0.1:4000',
+  baseUrl: process.env.FANSHELF_ORIGIN ?? 'http://127.0.0.1:4000',
   storefrontToken: process.env.FANSHELF_STOREFRONT_TOKEN ?? 'ptkn_your_storefront_token',
 })
 const currency = 'EUR' // the shopper's choice: pass it to every call and to the checkout
 
-const product = await storefront.getStorefrontProduct({ path: { slug: 'pixel-pines-logo-tee' }, query: { currency } })
+const slug = process.env.PRODUCT_SLUG ?? 'pixel-pines-logo-tee' // a product of your shop
+const product = await storefront.getStorefrontProduct({ path: { slug }, query: { currency } })
 const variant = product.variants.find((v) => v.stock.type === 'UNLIMITED' || v.stock.inStock > 0)
 if (!variant) throw new Error(`${product.name} is sold out`)
 

@@ -1,11 +1,11 @@
 // A minimal storefront API client for the browser (or Node 18+): plain fetch, no dependencies.
 // The storefront token is public by design, so it can ship in this file.
 const env = globalThis.process?.env ?? {}
-const API = env.FANSHELF_STOREFRONT_API ?? 'http://127.0.0.1:4000/v1'
+const ORIGIN = env.FANSHELF_ORIGIN ?? 'http://127.0.0.1:4000'
 const TOKEN = env.FANSHELF_STOREFRONT_TOKEN ?? 'ptkn_your_storefront_token'
 
 async function call(path, { method = 'GET', query = {}, body } = {}) {
-  const url = new URL(`${API}${path}`)
+  const url = new URL(`${ORIGIN}/v1${path}`)
   url.searchParams.set('storefront_token', TOKEN)
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined) url.searchParams.set(key, String(value))

@@ -1,4 +1,4 @@
-import { formatDemoBanner, loadConfig, readDemoCredentials } from '@fanshelf/api'
+import { formatDemoBanner, loadConfig, readDemoCredentials, runningServerOrigin } from '@fanshelf/api'
 import { type Command, parseOptions, printJson } from '../command.js'
 
 export const demoCredentialsCommand: Command = {
@@ -8,7 +8,8 @@ export const demoCredentialsCommand: Command = {
     'Usage: fanshelf demo-credentials [--json]',
     '',
     'Prints DATA_DIR/demo-credentials.json, written when the demo shops were seeded:',
-    'for each shop its id, domain, API user, storefront token and admin logins.',
+    'for each shop its id, domain, API user, storefront token and admin logins, with the URLs of the',
+    'server running on DATA_DIR.',
     '',
     '  --json  print the whole file as JSON',
   ].join('\n'),
@@ -21,7 +22,7 @@ export const demoCredentialsCommand: Command = {
       return 1
     }
     if (values.json) printJson(io, credentials)
-    else io.out(`${formatDemoBanner(credentials, config.publicUrl)}\n`)
+    else io.out(`${formatDemoBanner(credentials, runningServerOrigin(config))}\n`)
     return 0
   },
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { recordRunningServer } from '@fanshelf/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../cli.js'
 import { captureIo as capture } from '../testing/capture-io.js'
@@ -61,5 +62,18 @@ describe('fanshelf listen', () => {
     const args = ['listen', '--forward-to', 'http://127.0.0.1/x', '--server', 'http://127.0.0.1:9/']
     expect(await run([...args, '--username', 'api_x', '--password', 'secret'], c.io)).toBe(1)
     expect(c.err).toContain('Cannot reach the Fanshelf server at http://127.0.0.1:9/')
+  })
+
+  it('talks to the server running on DATA_DIR without being told its port', async () => {
+    // What `PORT=9 npm start` records once it listens (nothing listens on port 9 here).
+    recordRunningServer(dataDir, { publicUrl: 'http://127.0.0.1:9' })
+    try {
+      const c = capture()
+      const args = ['listen', '--forward-to', 'http://127.0.0.1/x', '--username', 'api_x', '--password', 'secret']
+      expect(await run(args, c.io)).toBe(1)
+      expect(c.err).toContain('Cannot reach the Fanshelf server at http://127.0.0.1:9/')
+    } finally {
+      fs.rmSync(path.join(dataDir, 'server.json'))
+    }
   })
 })

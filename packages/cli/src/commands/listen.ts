@@ -1,7 +1,13 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
-import { loadConfig, readDemoCredentials, type WebhookEventType, webhookEventTypes } from '@fanshelf/api'
+import {
+  loadConfig,
+  readDemoCredentials,
+  runningServerOrigin,
+  type WebhookEventType,
+  webhookEventTypes,
+} from '@fanshelf/api'
 import type { Io } from '../cli.js'
 import { type Command, parseOptions, UsageError } from '../command.js'
 
@@ -34,7 +40,7 @@ const hopByHopHeaders = new Set([
 export interface ListenOptions {
   /** Where each delivery is forwarded (same body, same signature headers). */
   forwardTo: string
-  /** Base URL of the running Fanshelf server, e.g. http://127.0.0.1:4000. */
+  /** Base URL of the running Fanshelf server, e.g. https://api.fanshelf.dev. */
   server: string
   /** An API user of the shop (HTTP Basic). */
   credentials: { username: string; password: string }
@@ -179,7 +185,7 @@ const clockTime = () => new Date().toISOString().slice(11, 23)
  * @example
  * const stop = new AbortController()
  * await listenForWebhooks(
- *   { forwardTo: 'http://127.0.0.1:3000/webhooks', server: 'http://127.0.0.1:4000',
+ *   { forwardTo: 'http://127.0.0.1:3000/webhooks', server: 'https://api.fanshelf.dev',
  *     credentials: { username, password }, events: ['ORDER_PLACED'] },
  *   { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
  *   stop.signal,
@@ -445,7 +451,8 @@ export const listenCommand: Command = {
     '',
     '  --forward-to <url>       where to forward each delivery (e.g. http://127.0.0.1:3000/webhooks)',
     '  --events <A,B,…>         event types to subscribe to (default: all)',
-    '  --server <url>           the Fanshelf server (default: PUBLIC_URL, http://127.0.0.1:4000)',
+    '  --server <url>           the Fanshelf server (default: the one running on DATA_DIR, else',
+    '                           PUBLIC_URL or http://HOST:PORT)',
     '  --shop <id>              the demo shop whose API user to use (default: the first)',
     '  --username, --password   an API user of the shop (default: DATA_DIR/demo-credentials.json)',
     '  --json                   one JSON object per line: {event: ready|delivery|removed, …}',
@@ -468,7 +475,7 @@ export const listenCommand: Command = {
       throw new UsageError('--username and --password go together')
     }
     const config = loadConfig()
-    const server = parseHttpUrl(values.server ?? config.publicUrl, '--server')
+    const server = parseHttpUrl(values.server ?? runningServerOrigin(config), '--server')
     let credentials =
       values.username && values.password ? { username: values.username, password: values.password } : undefined
     if (!credentials) {

@@ -51,7 +51,9 @@ export const startCommand: Command = {
     'Usage: fanshelf start',
     '',
     'Builds what is missing (the docs site), seeds the demo shops into an empty database, and serves',
-    'the docs, open API, storefront API, admin and checkout on http://127.0.0.1:4000.',
+    'the docs, open API, storefront API, admin and checkout on one origin: PUBLIC_URL, else',
+    'http://HOST:PORT (by default http://127.0.0.1:4000). It records that origin in DATA_DIR/server.json',
+    'for the commands run beside it (trigger, listen, demo-credentials).',
     'Environment: PORT, HOST, DATA_DIR, DATABASE_URL, REDIS_URL, PUBLIC_URL, LOG_LEVEL, LOG_FORMAT.',
   ].join('\n'),
   async run(args, io) {

@@ -4,7 +4,14 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { buildApp, loadConfig, seedDemo, webhookEventTypes, writeDemoCredentials } from '@fanshelf/api'
+import {
+  buildApp,
+  loadConfig,
+  recordRunningServer,
+  seedDemo,
+  webhookEventTypes,
+  writeDemoCredentials,
+} from '@fanshelf/api'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../cli.js'
@@ -90,6 +97,8 @@ beforeAll(async () => {
   writeDemoCredentials(dataDir, credentials)
   await app.listen({ host: '127.0.0.1', port: 0 })
   server = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  // As `npm start` does once it listens: the commands run beside it take its origin from DATA_DIR.
+  recordRunningServer(dataDir, { publicUrl: server })
   receiver = await startReceiver(new Set(['DONATION']))
   const ready = new Promise<ListenSession>((resolve, reject) => {
     listening = listenForWebhooks(
@@ -175,6 +184,25 @@ describe('fanshelf trigger → fanshelf listen', () => {
         }
       }
     }
+  })
+
+  it('writes links into payloads that point at the running server, not at its own default origin', () => {
+    // This process has no PORT or PUBLIC_URL: its configuration names the default origin.
+    expect(loadConfig().publicUrl).not.toBe(server)
+    const links = receiver.requests.flatMap((request) =>
+      [...request.body.matchAll(/"(redeemUri|redeemUrl|mediaUrl)":"([^"]+)"/g)].map(([, field, url]) => ({
+        type: request.envelope.type,
+        field,
+        url,
+      })),
+    )
+    expect(links.map((link) => `${link.type}.${link.field}`)).toEqual(
+      expect.arrayContaining(['GIFT_DRAW_ENDED.redeemUri', 'THANK_YOU_SENT.mediaUrl']),
+    )
+    for (const link of links)
+      expect(link, 'a link outside the running server').toMatchObject({
+        url: expect.stringMatching(new RegExp(`^${server}/`)),
+      })
   })
 
   it('answers the platform with the target’s status, so a failed forward is retried and shown', async () => {

@@ -7,6 +7,7 @@ import {
   openDatabase,
   parseCheckoutForm,
   readDemoCredentials,
+  runningServerOrigin,
   type Services,
   sharedContract,
   systemClock,
@@ -632,6 +633,9 @@ const usage = [
   'Event types:',
   ...webhookEventTypes.map((type) => `  ${type.padEnd(typeWidth)}  ${triggerActions[type].does}`),
   '',
+  'Links in payloads (redeemUri, mediaUrl, …) use the origin of the server running on DATA_DIR',
+  '(DATA_DIR/server.json, written at its start), else PUBLIC_URL or http://HOST:PORT.',
+  '',
   'PLATFORM_APP_DISCONNECTED only goes to the app’s own webhook configurations, so trigger first',
   'gives the app one at each fanshelf listen URL of the shop (signed with the app’s HMAC key,',
   'which trigger prints). An action needing data the shop lacks (a CONFIRMED order, an active',
@@ -673,7 +677,10 @@ export const triggerCommand: Command = {
       throw new UsageError('--app only applies to PLATFORM_APP_DISCONNECTED')
     }
 
-    const config = loadConfig()
+    // The links an action writes into payloads (redeem pages, thank-you media) point at the server
+    // working on this data, as it recorded at its start: `PORT=4100 npm start` needs no PORT here.
+    const local = loadConfig()
+    const config = loadConfig({ publicUrl: runningServerOrigin(local) })
     const database = openDatabase(config.databaseUrl)
     let services: Services | undefined
     try {

@@ -30,13 +30,13 @@ async function variants(filter: { stock?: 'UNLIMITED' | 'LIMITED'; shopId?: stri
 }
 
 /** Follows the link on the demo shop's host (loopback addresses the demo shop, as the feed does). */
-function click(query: string, host = '127.0.0.1:4000') {
+function click(query: string, host = new URL(platform.config.publicUrl).host) {
   return platform.app.inject({ method: 'GET', url: `/cart/checkout?${query}`, headers: { host } })
 }
 
 function checkoutTarget(location: string | undefined) {
   expect(location).toMatch(/^\/checkout\/\?/)
-  return new URL(location!, 'http://127.0.0.1:4000').searchParams
+  return new URL(location!, platform.config.publicUrl).searchParams
 }
 
 async function cart(cartId: string) {

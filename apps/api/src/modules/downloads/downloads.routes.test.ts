@@ -87,7 +87,9 @@ describe('digital products in the open API', () => {
     expect(result.status).toBe(200)
     expect(result.body.digitalFiles).toEqual([
       {
-        uri: expect.stringMatching(/^http:\/\/127\.0\.0\.1:4000\/downloads\/files\/dfl_/),
+        uri: expect.stringMatching(
+          new RegExp(`^${platform.config.publicUrl.replaceAll('.', '\\.')}/downloads/files/dfl_`),
+        ),
         name: 'digital-wallpaper-pack-vol-1.zip',
         fileSize: expect.stringMatching(/^\d+\.\d KB$/),
         mediaType: 'application/zip',

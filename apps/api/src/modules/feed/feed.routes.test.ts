@@ -70,7 +70,7 @@ async function publicVariants(shopId: string) {
 
 describe('GET /.well-known/merchant-center/rss.xml', () => {
   it('is RSS 2.0 with the g: namespace listing exactly the public variants of the demo shop on localhost', async () => {
-    const response = await fetchFeed('127.0.0.1:4000')
+    const response = await fetchFeed(new URL(platform.config.publicUrl).host)
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('application/rss+xml; charset=utf-8')
     const { rss, items } = parse(response.body)

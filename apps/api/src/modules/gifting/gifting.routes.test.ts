@@ -11,10 +11,10 @@ const redoDrawId = 'gdr_TestRedoDraw000000001'
 const productId = '0d5e3b1a-7c9f-4a2e-8b6d-1f3a5c7e9b2d'
 const image = {
   id: 'img_1',
-  url: 'http://127.0.0.1:4000/assets/hoodie.svg',
+  url: 'https://cdn.nova-merch.example/assets/hoodie.svg',
   width: 800,
   height: 800,
-  transformedUrl: 'http://127.0.0.1:4000/assets/hoodie.svg',
+  transformedUrl: 'https://cdn.nova-merch.example/assets/hoodie.svg',
 }
 
 function purchaseRow(shopId: string, id = purchaseId): GiftPurchasesTable {

@@ -1,10 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseConfig } from '../../config.js'
 import { shopSpecs } from '../../seed/demo-catalog.js'
 import { buildDemoData } from '../../seed/demo-data.js'
 import { mediaRoutes } from './media.routes.js'
 
-const publicUrl = 'http://127.0.0.1:4000'
+/** The demo data's media URLs are the server's own: its default public URL here. */
+const publicUrl = parseConfig({}).publicUrl
 
 describe('media routes', () => {
   let app: FastifyInstance

@@ -23,7 +23,7 @@ const annual = {
 const tier = {
   id: tierId,
   name: 'Test Grove',
-  imageUrl: 'http://127.0.0.1:4000/assets/tier-test-grove.svg',
+  imageUrl: 'https://cdn.pixel-pines.example/assets/tier-test-grove.svg',
   variants: [monthly, annual],
 }
 /** Newer than anything the seed writes (the test clock starts at 2026-11-02T12:00Z). */

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /**
  * PKCE (RFC 7636) with S256 only (RFC 9700 §2.1.1): `plain` is refused, the challenge is the
@@ -28,8 +28,18 @@ export function isWellFormedVerifier(verifier: string): boolean {
   return verifierShape.test(verifier)
 }
 
+/** The S256 `code_challenge` of a verifier: the base64url SHA-256, no padding. */
+export function s256Challenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url')
+}
+
+/** A fresh random verifier (43 base64url characters: 256 bits), as a client makes one per consent. */
+export function newVerifier(): string {
+  return randomBytes(32).toString('base64url')
+}
+
 export function verifierMatches(verifier: string, challenge: string): boolean {
-  const computed = Buffer.from(createHash('sha256').update(verifier).digest('base64url'))
+  const computed = Buffer.from(s256Challenge(verifier))
   const expected = Buffer.from(challenge)
   return computed.length === expected.length && timingSafeEqual(computed, expected)
 }

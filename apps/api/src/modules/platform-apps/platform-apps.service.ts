@@ -100,6 +100,39 @@ export function platformAppKeys(db: Db, secretBox: SecretBox): AppKeySource {
   }
 }
 
+/**
+ * A new app's row and its secrets (shown once), not yet validated or stored: `register` checks the
+ * input first; the demo seed registers its demo app with it inside the demo shop's transaction.
+ */
+export function newPlatformAppRecord(
+  input: RegisterAppInput,
+  deps: { secretBox: SecretBox; now: number },
+): { row: PlatformAppsTable; registered: RegisteredApp } {
+  const clientId = newPlatformId('app_')
+  const clientSecret = mintSecret('clientSecret')
+  const webhookHmacKey = `whsec_${randomBytes(32).toString('base64')}`
+  const createdAt = new Date(deps.now).toISOString()
+  const name = input.name.trim()
+  const redirectUris = [...input.redirectUris]
+  const scopes = [...input.scopes]
+  const pkceRequired = input.pkceRequired ?? true
+  return {
+    row: {
+      id: clientId,
+      name,
+      redirect_uris: JSON.stringify(redirectUris),
+      scopes: JSON.stringify(scopes),
+      client_secret_hash: tokenHash(clientSecret),
+      webhook_hmac_key_sealed: deps.secretBox.seal(webhookHmacKey),
+      status: 'ACTIVE',
+      pkce_required: pkceRequired ? 1 : 0,
+      created_at: createdAt,
+      updated_at: createdAt,
+    },
+    registered: { clientId, clientSecret, webhookHmacKey, name, redirectUris, scopes, pkceRequired, createdAt },
+  }
+}
+
 export function createPlatformAppService(db: Db, deps: { clock: Clock; secretBox: SecretBox; scopes: ScopeCatalogue }) {
   const { clock, secretBox, scopes: catalogue } = deps
 
@@ -142,35 +175,9 @@ export function createPlatformAppService(db: Db, deps: { clock: Clock; secretBox
 
     async register(input: RegisterAppInput): Promise<RegisteredApp> {
       assertRegistrable(input)
-      const clientId = newPlatformId('app_')
-      const clientSecret = mintSecret('clientSecret')
-      const webhookHmacKey = `whsec_${randomBytes(32).toString('base64')}`
-      const createdAt = new Date(clock.now()).toISOString()
-      const redirectUris = [...input.redirectUris]
-      const scopes = [...input.scopes]
-      const pkceRequired = input.pkceRequired ?? true
-      await insertPlatformApp(db, {
-        id: clientId,
-        name: input.name.trim(),
-        redirect_uris: JSON.stringify(redirectUris),
-        scopes: JSON.stringify(scopes),
-        client_secret_hash: tokenHash(clientSecret),
-        webhook_hmac_key_sealed: secretBox.seal(webhookHmacKey),
-        status: 'ACTIVE',
-        pkce_required: pkceRequired ? 1 : 0,
-        created_at: createdAt,
-        updated_at: createdAt,
-      })
-      return {
-        clientId,
-        clientSecret,
-        webhookHmacKey,
-        name: input.name.trim(),
-        redirectUris,
-        scopes,
-        pkceRequired,
-        createdAt,
-      }
+      const { row, registered } = newPlatformAppRecord(input, { secretBox, now: clock.now() })
+      await insertPlatformApp(db, row)
+      return registered
     },
 
     async list(): Promise<PlatformApp[]> {

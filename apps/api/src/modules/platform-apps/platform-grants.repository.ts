@@ -78,6 +78,18 @@ export async function revokeGrants(
   return ids
 }
 
+/** Whether the admin user is a super-admin of the shop (who alone may connect apps, decision 0027). */
+export async function isSuperAdminOfShop(db: Executor, adminUserId: string, shopId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('admin_users')
+    .select('id')
+    .where('id', '=', adminUserId)
+    .where('shop_id', '=', shopId)
+    .where('role', '=', 'SUPER_ADMIN')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 // ---------------------------------------------------------------- authorization codes
 
 export function insertCode(db: Executor, row: PlatformAppCodesTable) {

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.js'
 import type { ChangeRecorder, Db, Executor } from '../../db/database.js'
+import type { PlatformAppGrantsTable } from '../../db/schema.js'
 import { notFound } from '../../http/errors.js'
 import { tokenHash } from '../../security/secret-box.js'
 import { recordEvent } from '../events/event-outbox.js'
@@ -13,6 +14,7 @@ import {
   findRetiredAppWebhookConfigurations,
   insertCode,
   insertGrantIfNone,
+  isSuperAdminOfShop,
   listActiveGrantsOfShop,
   pruneCodes,
   retireAppWebhookConfigurations,
@@ -44,6 +46,28 @@ export interface PlatformAppConnection {
   consentedBy: string | null
 }
 
+/** A new active grant (connection) row: `approve`'s, and the demo seed's connected demo app. */
+export function newGrantRecord(input: {
+  appId: string
+  shopId: string
+  scopes: readonly string[]
+  grantedBy: string
+  now: number
+}): PlatformAppGrantsTable {
+  const now = new Date(input.now).toISOString()
+  return {
+    id: newPlatformId('grt_'),
+    app_id: input.appId,
+    shop_id: input.shopId,
+    scopes: JSON.stringify(input.scopes),
+    granted_by: input.grantedBy,
+    created_at: now,
+    updated_at: now,
+    revoked_at: null,
+    revoked_reason: null,
+  }
+}
+
 export function createPlatformGrantService(
   db: Db,
   deps: {
@@ -56,6 +80,53 @@ export function createPlatformGrantService(
   const { clock, apps, issuer } = deps
   let lastPrune = 0
 
+  /** Issues a code under the app's grant for the shop (created, or its consent refreshed). */
+  async function issueCode(
+    admin: ShopAdmin,
+    app: PlatformApp,
+    parameters: AuthorizationParameters,
+    audit?: ChangeRecorder,
+  ): Promise<string> {
+    const code = mintSecret('authorizationCode')
+    const nowMs = clock.now()
+    const now = new Date(nowMs).toISOString()
+    const scopes = JSON.stringify(app.scopes)
+    await db.transaction().execute(async (trx) => {
+      let grant = await findActiveGrant(trx, app.id, admin.shopId)
+      if (grant) {
+        await updateGrantConsent(trx, grant.id, scopes, admin.adminUserId, now)
+      } else {
+        // Configurations retired by an earlier disconnect go now: the app starts afresh.
+        for (const configuration of await findRetiredAppWebhookConfigurations(trx, app.id, admin.shopId)) {
+          await deleteWebhookConfiguration(trx, configuration)
+        }
+        await insertGrantIfNone(trx, newGrantRecord({ appId: app.id, shopId: admin.shopId, scopes: app.scopes, grantedBy: admin.adminUserId, now: nowMs }))
+        grant = await findActiveGrant(trx, app.id, admin.shopId)
+      }
+      if (!grant) throw new Error('The grant vanished while consenting')
+      await insertCode(trx, {
+        code_hash: tokenHash(code),
+        grant_id: grant.id,
+        app_id: app.id,
+        shop_id: admin.shopId,
+        redirect_uri: parameters.redirectUri,
+        code_challenge: parameters.codeChallenge ?? null,
+        code_challenge_method: parameters.codeChallenge === undefined ? null : 'S256',
+        scopes,
+        created_at: now,
+        expires_at: new Date(nowMs + authorizationCodeTtlMs).toISOString(),
+        used_at: null,
+        family_id: null,
+      })
+      await audit?.(app.id, trx)
+    })
+    if (nowMs - lastPrune > 3_600_000) {
+      lastPrune = nowMs
+      await pruneCodes(db, new Date(nowMs - codeRetentionMs).toISOString())
+    }
+    return code
+  }
+
   return {
     /**
      * Approve → the redirect to the app with a fresh code (and `state`, and `iss`). The code is bound to the
@@ -67,54 +138,21 @@ export function createPlatformGrantService(
       parameters: AuthorizationParameters,
       audit?: ChangeRecorder,
     ): Promise<string> {
-      const code = mintSecret('authorizationCode')
-      const nowMs = clock.now()
-      const now = new Date(nowMs).toISOString()
-      const scopes = JSON.stringify(app.scopes)
-      await db.transaction().execute(async (trx) => {
-        let grant = await findActiveGrant(trx, app.id, admin.shopId)
-        if (grant) {
-          await updateGrantConsent(trx, grant.id, scopes, admin.adminUserId, now)
-        } else {
-          // Configurations retired by an earlier disconnect go now: the app starts afresh.
-          for (const configuration of await findRetiredAppWebhookConfigurations(trx, app.id, admin.shopId)) {
-            await deleteWebhookConfiguration(trx, configuration)
-          }
-          await insertGrantIfNone(trx, {
-            id: newPlatformId('grt_'),
-            app_id: app.id,
-            shop_id: admin.shopId,
-            scopes,
-            granted_by: admin.adminUserId,
-            created_at: now,
-            updated_at: now,
-            revoked_at: null,
-            revoked_reason: null,
-          })
-          grant = await findActiveGrant(trx, app.id, admin.shopId)
-        }
-        if (!grant) throw new Error('The grant vanished while consenting')
-        await insertCode(trx, {
-          code_hash: tokenHash(code),
-          grant_id: grant.id,
-          app_id: app.id,
-          shop_id: admin.shopId,
-          redirect_uri: parameters.redirectUri,
-          code_challenge: parameters.codeChallenge ?? null,
-          code_challenge_method: parameters.codeChallenge === undefined ? null : 'S256',
-          scopes,
-          created_at: now,
-          expires_at: new Date(nowMs + authorizationCodeTtlMs).toISOString(),
-          used_at: null,
-          family_id: null,
-        })
-        await audit?.(app.id, trx)
-      })
-      if (nowMs - lastPrune > 3_600_000) {
-        lastPrune = nowMs
-        await pruneCodes(db, new Date(nowMs - codeRetentionMs).toISOString())
-      }
+      const code = await issueCode(admin, app, parameters, audit)
       return authorizationRedirect(parameters.redirectUri, issuer, { code, state: parameters.state })
+    },
+
+    /**
+     * A fresh code for an app the shop has connected already, issued as `approve` issues it, on
+     * behalf of the super-admin who consented (as if they approved again; the grant's consent time
+     * is refreshed). Undefined when the app is not connected to the shop or whoever consented is
+     * no longer one of its super-admins. No admin acts, so nothing is audited. Used by the local
+     * demo only (admin-demo.routes.ts), so its try-it console and guides can exchange a code.
+     */
+    async reissueCode(shopId: string, app: PlatformApp, parameters: AuthorizationParameters) {
+      const grant = await findActiveGrant(db, app.id, shopId)
+      if (!grant?.granted_by || !(await isSuperAdminOfShop(db, grant.granted_by, shopId))) return undefined
+      return issueCode({ shopId, adminUserId: grant.granted_by }, app, parameters)
     },
 
     /** The shop's connected apps, oldest connection first. */

@@ -10,6 +10,19 @@ export function findThankYou(db: Executor, shopId: string, thankYouId: string) {
     .executeTakeFirst()
 }
 
+/** The id of the shop's most recent thank-you (ties: the greatest id); undefined when it has none. */
+export async function findNewestThankYouId(db: Executor, shopId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('thank_yous')
+    .select('id')
+    .where('shop_id', '=', shopId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.id
+}
+
 export async function insertThankYou(db: Executor, thankYou: ThankYousTable): Promise<void> {
   await db.insertInto('thank_yous').values(thankYou).execute()
 }

@@ -7,6 +7,7 @@ import { recordEvent } from '../events/event-outbox.js'
 import { toThankYouResource } from './thank-yous.mapper.js'
 import {
   findContributionSupporter,
+  findNewestThankYouId,
   findThankYou,
   insertThankYou,
   type ThankableContribution,
@@ -28,6 +29,11 @@ export function createThankYouService(db: Db, options: { clock?: Clock } = {}) {
       const thankYou = await findThankYou(db, shopId, thankYouId)
       if (!thankYou) throw notFound('THANK_YOU_NOT_FOUND', `Thank-you ${thankYouId} does not exist.`, { thankYouId })
       return toThankYouResource(thankYou)
+    },
+
+    /** The id of the shop's most recent thank-you (no API lists them; the local demo names one). */
+    newestThankYouId(shopId: string): Promise<string | undefined> {
+      return findNewestThankYouId(db, shopId)
     },
 
     /**

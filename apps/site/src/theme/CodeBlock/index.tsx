@@ -5,7 +5,7 @@ import { Children, isValidElement, type ReactNode, useEffect, useMemo } from 're
 import type { CodeTokenLines } from '../../../config/code-token-lines.ts'
 import { CodeTokensContext } from '../../components/CodeTokens'
 import { useReaderContext } from '../../reader-context'
-import { fillShellTokens, shellLanguages } from './sample-values.ts'
+import { environmentFor, fillShellTokens, scriptLanguages, shellLanguages } from './sample-values.ts'
 import styles from './styles.module.css'
 
 function stringifyPlainChildren(children: ReactNode): ReactNode {
@@ -44,6 +44,10 @@ export default function CodeBlock({ children: rawChildren, tokens, ...props }: P
     if (language === undefined || !shellLanguages.has(language)) return undefined
     return fillShellTokens(JSON.parse(tokens) as CodeTokenLines, reader.values)
   }, [reader, tokens, children, language])
+  const environment = useMemo(() => {
+    if (!reader || typeof children !== 'string' || language === undefined || !scriptLanguages.has(language)) return []
+    return environmentFor(children, reader.values)
+  }, [reader, children, language])
   useEffect(() => {
     // For readers (and the newcomer suite): the page's samples now carry this server's values.
     if (reader) document.documentElement.dataset.readerContext = 'ready'
@@ -70,6 +74,11 @@ export default function CodeBlock({ children: rawChildren, tokens, ...props }: P
             </span>
           ))}
           . Set the variable to use your own value.
+        </p>
+      )}
+      {environment.length > 0 && (
+        <p className={styles.filled}>
+          With your local demo shop, run it with <code>{environment.join(' ')}</code> before the command.
         </p>
       )}
     </>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { codeTokenLines } from '../../../config/code-tokens.ts'
-import { fillShellTokens, shellVariableSpans } from './sample-values.ts'
+import { environmentFor, fillShellTokens, shellVariableSpans } from './sample-values.ts'
 
 const values = {
   FANSHELF_API_USER: 'api-user@pixel-pines',
@@ -43,5 +43,15 @@ describe('filling a shell sample with the reader’s values', () => {
 
   it('fills nothing when no value applies', () => {
     expect(fill('curl "$NOTHING_KNOWN"')).toBeUndefined()
+  })
+})
+
+describe('the environment a script sample runs with', () => {
+  it('lists the known variables it reads, in order of first use, once each', () => {
+    const code = `baseUrl: process.env.FANSHELF_ORIGIN ?? 'x',\nauth: { username: process.env.FANSHELF_API_USER!, password: process.env.FANSHELF_API_PASSWORD! }\nprocess.env.FANSHELF_API_USER\nprocess.env.UNSAFE`
+    expect(environmentFor(code, values)).toEqual([
+      'FANSHELF_API_USER=api-user@pixel-pines',
+      'FANSHELF_API_PASSWORD=Xy9_kQ-2',
+    ])
   })
 })

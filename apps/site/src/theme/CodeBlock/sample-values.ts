@@ -86,3 +86,18 @@ export function fillShellTokens(
   })
   return filled.size === 0 ? undefined : { lines: result, filled: [...filled].sort() }
 }
+
+export const scriptLanguages = new Set(['ts', 'typescript', 'js', 'javascript', 'tsx', 'jsx', 'mjs'])
+
+/**
+ * For a TypeScript or JavaScript sample, which reads its values from the environment: the
+ * `NAME=value` assignments (shell-safe values only) of the variables it reads that the reader's
+ * context knows, in order of first use, to run it with.
+ */
+export function environmentFor(code: string, values: Readonly<Record<string, string>>): string[] {
+  const names = [...code.matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)].map((match) => match[1] as string)
+  return [...new Set(names)].flatMap((name) => {
+    const value = values[name]
+    return value !== undefined && shellSafe.test(value) ? [`${name}=${value}`] : []
+  })
+}
