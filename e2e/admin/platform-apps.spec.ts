@@ -69,7 +69,10 @@ test('deny sends the partner access_denied; approve connects the app, which the 
 }) => {
   const { owner, origin } = world()
   await signIn(page, owner, '/admin/developer/platform-apps')
-  await expect(page.getByRole('heading', { name: 'No connected apps' })).toBeVisible()
+  // A fresh demo install has one connection: the demo app the seed connected (the docs' OAuth samples use it).
+  const demoApp = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Fanshelf demo app' }) })
+  await expect(demoApp.getByText(/^Connected /)).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Overlay Studio' })).toHaveCount(0)
 
   await page.goto(consentLink('deny-1'))
   await page.getByRole('button', { name: 'Deny' }).click()
@@ -106,6 +109,7 @@ test('deny sends the partner access_denied; approve connects the app, which the 
     .getByRole('button', { name: 'Disconnect' })
     .click()
   await expect(page.getByText('Overlay Studio is disconnected')).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'No connected apps' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Overlay Studio' })).toHaveCount(0)
+  await expect(demoApp.getByText(/^Connected /)).toBeVisible()
   expect((await request.get(`${origin}/open-api/v1.0/shops/current`, { headers: bearer })).status()).toBe(401)
 })

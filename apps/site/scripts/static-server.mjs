@@ -99,6 +99,11 @@ export async function startStaticServer({ root, host = '127.0.0.1', port = 0 }) 
         response.writeHead(400).end()
         return
       }
+      if (pathname === '/admin/api/demo-credentials') {
+        // As a Fanshelf without a seeded demo answers a local browser: nothing to fill in (decision 0032).
+        response.writeHead(204, { 'Cache-Control': 'no-store' }).end()
+        return
+      }
       if (pathname.endsWith('/index.html')) {
         const target = pathname.slice(0, -'index.html'.length)
         response.writeHead(301, { Location: `${target}${url.search}` }).end()

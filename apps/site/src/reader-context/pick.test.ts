@@ -21,6 +21,27 @@ describe('reader context choices', () => {
       FANSHELF_API_PASSWORD: 'p',
       FANSHELF_STOREFRONT_TOKEN: 'ptkn_x',
     })
+    // The demo platform app with a fresh code (the OAuth samples' names), and ids no API lists.
+    const platformApp = {
+      clientId: 'app_1',
+      clientSecret: 'fscs_1',
+      redirectUri: 'http://127.0.0.1:4100/',
+      code: 'fsac_1',
+      codeVerifier: 'v'.repeat(43),
+    }
+    expect(credentialValues({ shopId: 'sh_1', platformApp, samples: { thankYouId: 'ty_1' } })).toEqual({
+      SHOP_ID: 'sh_1',
+      FANSHELF_CLIENT_ID: 'app_1',
+      FANSHELF_CLIENT_SECRET: 'fscs_1',
+      REDIRECT_URI: 'http://127.0.0.1:4100/',
+      CODE: 'fsac_1',
+      CODE_VERIFIER: 'v'.repeat(43),
+      THANK_YOU_ID: 'ty_1',
+    })
+    // A code without its verifier is useless: none of the app's values.
+    expect(credentialValues({ shopId: 'sh_1', platformApp: { ...platformApp, codeVerifier: '' } })).toEqual({
+      SHOP_ID: 'sh_1',
+    })
     // An API user that no longer works is not offered: only the token.
     expect(credentialValues({ shopId: 'sh_1', storefrontToken: 'ptkn_x' })).toEqual({
       SHOP_ID: 'sh_1',

@@ -84,7 +84,11 @@ export interface ReaderSources {
   packages?: unknown
 }
 
-/** The demo credentials endpoint's answer: `{shopId, apiUser?: {username, password}, storefrontToken?}`. */
+/**
+ * The demo credentials endpoint's answer: `{shopId, apiUser?: {username, password},
+ * storefrontToken?, platformApp?: {clientId, clientSecret, redirectUri, code, codeVerifier},
+ * samples?: {thankYouId?}}` — the code is a fresh single-use one (the OAuth samples' CODE).
+ */
 export function credentialValues(value: unknown): ReaderValues {
   if (!isRecord(value)) return {}
   const out: ReaderValues = {}
@@ -99,6 +103,19 @@ export function credentialValues(value: unknown): ReaderValues {
   if (token) out.FANSHELF_STOREFRONT_TOKEN = token
   const shopId = str(value.shopId)
   if (shopId) out.SHOP_ID = shopId
+  const app = isRecord(value.platformApp) ? value.platformApp : {}
+  const oauth = {
+    FANSHELF_CLIENT_ID: str(app.clientId),
+    FANSHELF_CLIENT_SECRET: str(app.clientSecret),
+    REDIRECT_URI: str(app.redirectUri),
+    CODE: str(app.code),
+    CODE_VERIFIER: str(app.codeVerifier),
+  }
+  // All or nothing: a code is no use without its verifier, client and redirect URI.
+  if (Object.values(oauth).every((item) => item !== undefined)) Object.assign(out, oauth)
+  const samples = isRecord(value.samples) ? value.samples : {}
+  const thankYouId = str(samples.thankYouId)
+  if (thankYouId) out.THANK_YOU_ID = thankYouId
   return out
 }
 

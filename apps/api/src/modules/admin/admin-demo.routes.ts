@@ -43,11 +43,10 @@ function notFound(reply: FastifyReply) {
   return reply.code(404).send({ code: 'NOT_FOUND', message: 'Demo credentials are only offered to a local browser.' })
 }
 
-
 /** The demo app's credentials with a fresh code, or undefined when any part of it no longer works. */
 async function workingPlatformApp(services: Services, shopId: string, recorded: DemoPlatformAppCredentials) {
   const app = await services.platformApps.authenticateClient(recorded.clientId, recorded.clientSecret)
-  if (!app || app.status !== 'ACTIVE' || !app.redirectUris.includes(recorded.redirectUri)) return undefined
+  if (app?.status !== 'ACTIVE' || !app.redirectUris.includes(recorded.redirectUri)) return undefined
   const codeVerifier = newVerifier()
   const code = await services.platformGrants.reissueCode(shopId, app, {
     redirectUri: recorded.redirectUri,

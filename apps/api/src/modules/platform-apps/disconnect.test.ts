@@ -29,12 +29,17 @@ function disconnect(appId: string, browser: AdminBrowser, csrf: string | null = 
   })
 }
 
-function connections(browser: AdminBrowser) {
-  return platform.app.inject({
+/** The shop's connections the admin lists, but for the demo app the seed connected. */
+async function connections(browser: AdminBrowser): Promise<{ appId: string }[]> {
+  const response = await platform.app.inject({
     method: 'GET',
     url: '/admin/api/platform-apps/connections',
     headers: { cookie: browser.cookie },
   })
+  expect(response.statusCode).toBe(200)
+  const { results } = response.json() as { results: { appId: string }[] }
+  expect(results.map((c) => c.appId)).toContain(platform.demo.platformApp?.clientId)
+  return results.filter((c) => c.appId !== platform.demo.platformApp?.clientId)
 }
 
 beforeAll(async () => {
@@ -80,7 +85,7 @@ describe('app webhooks and disconnect', () => {
 
     // The connection is listed; disconnecting needs the CSRF token.
     const listed = await connections(admin)
-    expect(listed.json().results).toEqual([
+    expect(listed).toEqual([
       expect.objectContaining({
         appId: app.app.clientId,
         name: 'Alerts Bot',
@@ -144,7 +149,7 @@ describe('app webhooks and disconnect', () => {
       .execute()
     expect(queued).toEqual([{ configuration_id: shopOwn.body.id }])
 
-    expect((await connections(admin)).json().results).toEqual([])
+    expect(await connections(admin)).toEqual([])
     expect((await disconnect(app.app.clientId, admin)).statusCode).toBe(404)
   })
 
@@ -153,7 +158,7 @@ describe('app webhooks and disconnect', () => {
     const list = await platform.call('listWebhookConfigurations', { auth: { bearer: tokens.access_token } })
     expect(list.status).toBe(200)
     expect(list.body.results).toEqual([])
-    expect((await connections(admin)).json().results).toHaveLength(1)
+    expect(await connections(admin)).toHaveLength(1)
   })
 
   it('is a service method the merchant admin reuses', async () => {

@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.js'
-import type { ChangeRecorder, Db, Executor } from '../../db/database.js'
+import type { ChangeRecorder, Db } from '../../db/database.js'
 import type { PlatformAppGrantsTable } from '../../db/schema.js'
 import { notFound } from '../../http/errors.js'
 import { tokenHash } from '../../security/secret-box.js'
@@ -100,7 +100,16 @@ export function createPlatformGrantService(
         for (const configuration of await findRetiredAppWebhookConfigurations(trx, app.id, admin.shopId)) {
           await deleteWebhookConfiguration(trx, configuration)
         }
-        await insertGrantIfNone(trx, newGrantRecord({ appId: app.id, shopId: admin.shopId, scopes: app.scopes, grantedBy: admin.adminUserId, now: nowMs }))
+        await insertGrantIfNone(
+          trx,
+          newGrantRecord({
+            appId: app.id,
+            shopId: admin.shopId,
+            scopes: app.scopes,
+            grantedBy: admin.adminUserId,
+            now: nowMs,
+          }),
+        )
         grant = await findActiveGrant(trx, app.id, admin.shopId)
       }
       if (!grant) throw new Error('The grant vanished while consenting')

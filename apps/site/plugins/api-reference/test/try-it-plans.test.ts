@@ -3,11 +3,14 @@ import type { TryItOperation } from '../lib/tryit-types.ts'
 import {
   type Call,
   describeChange,
+  describeOAuthSetup,
   errorGuide,
   initialDraft,
   isWrite,
+  oauthSetupOf,
   prepareBody,
   problemOf,
+  runOAuthSetup,
   runSetup,
   setupOf,
   uniqueSuffix,
@@ -203,5 +206,150 @@ describe('try-it plans', () => {
     expect(errorGuide(op({}), 404).href).toBe('/open-api/#errors')
     expect(errorGuide(op({ basePath: '/v1' }), 401).href).toBe('/storefront-api/#authentication-the-storefront-token')
     expect(errorGuide(op({ basePath: '/v1' }), 400).href).toBe('/storefront-api/#errors')
+  })
+
+  describe('the OAuth token endpoints with the demo platform app', () => {
+    const oauth = {
+      ...context,
+      FANSHELF_CLIENT_ID: 'app_demo',
+      FANSHELF_CLIENT_SECRET: 'fscs_demo',
+      REDIRECT_URI: 'http://127.0.0.1:4100/',
+      CODE: 'fsac_onload',
+      CODE_VERIFIER: 'verifier-onload',
+    }
+    const tokenBody = (example: object) => ({
+      mediaType: 'application/json',
+      required: true,
+      example: JSON.stringify(example),
+    })
+    const exchange = op({
+      operationId: 'exchangePlatformToken',
+      method: 'POST',
+      path: '/platform/token',
+      security: [],
+      body: tokenBody({
+        grant_type: 'refresh_token',
+        refresh_token: 'fsrt_x',
+        client_id: 'app_x',
+        client_secret: 'cs',
+      }),
+    })
+    const revoke = op({
+      operationId: 'revokePlatformToken',
+      method: 'POST',
+      path: '/platform/revoke',
+      security: [],
+      body: tokenBody({ token: 'fsat_x', client_id: 'app_x', client_secret: 'cs' }),
+    })
+    /** The server: each GET of the demo credentials hands out a new code; the token endpoint answers tokens. */
+    function server() {
+      const calls: Array<[string, string, unknown, string]> = []
+      let issued = 0
+      const call: Call = async (method, path, body, auth) => {
+        calls.push([method, path, body, auth])
+        if (path === '/admin/api/demo-credentials') {
+          issued++
+          return {
+            status: 200,
+            json: {
+              shopId: 'sh_1',
+              platformApp: {
+                clientId: 'app_demo',
+                clientSecret: 'fscs_demo',
+                redirectUri: 'http://127.0.0.1:4100/',
+                code: `fsac_${issued}`,
+                codeVerifier: `verifier-${issued}`,
+              },
+            },
+          }
+        }
+        if (path === '/open-api/v1.0/platform/token') return { status: 200, json: { access_token: 'fsat_new' } }
+        return { status: 404, json: {} }
+      }
+      return { calls, call }
+    }
+
+    it('opens with the guides’ code exchange of the demo app, and a revocation of a token it gets first', () => {
+      expect(JSON.parse(initialDraft(exchange, oauth, 'AB12').body)).toEqual({
+        grant_type: 'authorization_code',
+        code: 'fsac_onload',
+        redirect_uri: 'http://127.0.0.1:4100/',
+        code_verifier: 'verifier-onload',
+        client_id: 'app_demo',
+        client_secret: 'fscs_demo',
+      })
+      expect(JSON.parse(initialDraft(revoke, oauth, 'AB12').body)).toEqual({
+        token: '',
+        token_type_hint: 'access_token',
+        client_id: 'app_demo',
+        client_secret: 'fscs_demo',
+      })
+      // Without the demo app (a hosted copy, or the app disconnected): the contract's example.
+      expect(JSON.parse(initialDraft(exchange, context, 'AB12').body)).toMatchObject({ grant_type: 'refresh_token' })
+      expect(oauthSetupOf('exchangePlatformToken')).toBe('authorizationCode')
+      expect(oauthSetupOf('revokePlatformToken')).toBe('accessToken')
+      expect(oauthSetupOf('getAuthorizationServerMetadata')).toBeUndefined()
+    })
+
+    it('fetches a fresh single-use code on every press, so a second press works too', async () => {
+      const { calls, call } = server()
+      const body = initialDraft(exchange, oauth, 'AB12').body
+      const first = JSON.parse(await runOAuthSetup('authorizationCode', body, call))
+      const second = JSON.parse(await runOAuthSetup('authorizationCode', JSON.stringify(first), call))
+      expect(first).toMatchObject({ grant_type: 'authorization_code', code: 'fsac_1', code_verifier: 'verifier-1' })
+      expect(second).toMatchObject({ code: 'fsac_2', code_verifier: 'verifier-2', client_secret: 'fscs_demo' })
+      expect(calls.map(([method, path, , auth]) => `${method} ${path} ${auth}`)).toEqual([
+        'GET /admin/api/demo-credentials none',
+        'GET /admin/api/demo-credentials none',
+      ])
+    })
+
+    it('revokes an access token it first gets by exchanging a fresh code', async () => {
+      const { calls, call } = server()
+      const body = await runOAuthSetup('accessToken', initialDraft(revoke, oauth, 'AB12').body, call)
+      expect(JSON.parse(body)).toEqual({
+        token: 'fsat_new',
+        token_type_hint: 'access_token',
+        client_id: 'app_demo',
+        client_secret: 'fscs_demo',
+      })
+      expect(calls[1]).toEqual([
+        'POST',
+        '/open-api/v1.0/platform/token',
+        {
+          grant_type: 'authorization_code',
+          code: 'fsac_1',
+          redirect_uri: 'http://127.0.0.1:4100/',
+          code_verifier: 'verifier-1',
+          client_id: 'app_demo',
+          client_secret: 'fscs_demo',
+        },
+        'none',
+      ])
+    })
+
+    it('says what failed when the server hands out no code or refuses the exchange', async () => {
+      const none: Call = async () => ({ status: 404, json: { code: 'NOT_FOUND' } })
+      await expect(runOAuthSetup('authorizationCode', '{}', none)).rejects.toThrow(
+        /handed out no authorization code for the demo platform app \(404\)/,
+      )
+      const { call } = server()
+      const refusing: Call = async (method, path, body, auth) =>
+        path.endsWith('/platform/token')
+          ? { status: 400, json: { error: 'invalid_grant' } }
+          : call(method, path, body, auth)
+      await expect(runOAuthSetup('accessToken', '{}', refusing)).rejects.toThrow(
+        'Exchanging a code for a token to revoke failed (400 invalid_grant).',
+      )
+    })
+
+    it('asks first, saying what it creates and revokes', () => {
+      expect(isWrite(exchange, false)).toBe(false)
+      expect(isWrite(exchange, true)).toBe(true)
+      expect(describeOAuthSetup('authorizationCode', oauth)).toBe(
+        "First creates a fresh single-use authorization code of the demo platform app app_demo for shop Pixel Pines, as its super-admin's consent does. Then exchanges it: creates an access token and a refresh token of the app for shop Pixel Pines.",
+      )
+      expect(describeOAuthSetup('accessToken', oauth)).toMatch(/Then revokes that access token/)
+    })
   })
 })

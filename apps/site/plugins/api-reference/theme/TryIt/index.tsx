@@ -5,12 +5,15 @@ import type { TryItOperation } from '../../lib/tryit-types.ts'
 import {
   type Call,
   describeChange,
+  describeOAuthSetup,
   describeSetup,
   errorGuide,
   initialDraft,
   isWrite,
+  oauthSetupOf,
   prepareBody,
   problemOf,
+  runOAuthSetup,
   runSetup,
   setupOf,
   uniqueSuffix,
@@ -198,7 +201,10 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
   const setupKey = setup && operation.parameters.find((parameter) => parameter.name === setup.parameter)
   const setupNeeded =
     !!setup && !!setupKey && !!reader && (values[`${setupKey.in}:${setupKey.name}`] ?? '').trim() === ''
-  const write = isWrite(operation, setupNeeded)
+  // The OAuth token endpoints: a fresh code of the demo app on every press (unless the reader edited the body).
+  const oauthSetup = oauthSetupOf(operation.operationId)
+  const oauthSetupNeeded = !!oauthSetup && !!reader?.values.FANSHELF_CLIENT_ID && !edited.current
+  const write = isWrite(operation, setupNeeded || oauthSetupNeeded)
 
   const draft: Draft = { server, alternative, values, body }
   const schemes = operation.security[alternative] ?? []
@@ -230,6 +236,10 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
       return
     }
     const context = reader?.values ?? {}
+    if (oauthSetupNeeded && oauthSetup) {
+      setConfirming(describeOAuthSetup(oauthSetup, context))
+      return
+    }
     const change = describeChange(operation, values, body, reader?.values)
     setConfirming(setupNeeded && setup ? `${describeSetup(setup, context, suffix)} Then: ${change}` : change)
   }
@@ -237,6 +247,18 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
   const confirm = async () => {
     setConfirming(undefined)
     let sending = draft
+    if (oauthSetupNeeded && oauthSetup && reader) {
+      setBusy(true)
+      try {
+        const nextBody = await runOAuthSetup(oauthSetup, body, contextCall(reader.values))
+        setBody(nextBody)
+        sending = { ...draft, body: nextBody }
+      } catch (error) {
+        setBusy(false)
+        setProblem((error as Error).message)
+        return
+      }
+    }
     if (setupNeeded && setup && setupKey && reader) {
       setBusy(true)
       try {
@@ -620,7 +642,7 @@ function contextCall(context: Readonly<Record<string, string>>): Call {
     let url = path
     if (auth === 'basic') {
       headers.Authorization = basicHeader(context.FANSHELF_API_USER ?? '', context.FANSHELF_API_PASSWORD ?? '')
-    } else {
+    } else if (auth === 'storefront') {
       url += `${url.includes('?') ? '&' : '?'}storefront_token=${encodeURIComponent(context.FANSHELF_STOREFRONT_TOKEN ?? '')}`
     }
     if (body !== undefined) headers['Content-Type'] = 'application/json'
