@@ -31,8 +31,9 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
-      // Served documents do not depend on the viewport: checked once, by the desktop project.
-      testIgnore: /documents\.spec\.ts$/,
+      // Served documents do not depend on the viewport, and the console of every operation is
+      // pressed once, at desktop width: checked by the desktop project.
+      testIgnore: /(documents|every-operation)\.spec\.ts$/,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },

@@ -132,9 +132,10 @@ describe('the samples share one naming scheme (README.md)', () => {
       'GIVEAWAY_ID',
       'DRAW_ID',
       'OFFER_ID',
+      'THANK_YOU_ID',
     ],
     // Handed over by the OAuth steps and the local tools.
-    ...['CODE', 'CODE_VERIFIER', 'ACCESS_TOKEN', 'REFRESH_TOKEN', 'WEBHOOK_URL', 'FORWARD_TO'],
+    ...['REDIRECT_URI', 'CODE', 'CODE_VERIFIER', 'ACCESS_TOKEN', 'REFRESH_TOKEN', 'WEBHOOK_URL', 'FORWARD_TO'],
     // The example receiver's own listening address (webhooks/server.ts).
     ...['PORT', 'HOST', 'WEBHOOK_PATH'],
   ])
@@ -583,6 +584,9 @@ describe('samples against a running Fanshelf', () => {
     expect(receiver.output().split(`ORDER_PLACED ${queued.id} (test): order `)).toHaveLength(2)
   }, 120_000)
 
+  /** The redirect URI the sample app (cli/app-create.sh) registered. */
+  const callback = 'https://app.example.com/fanshelf/callback'
+
   /**
    * What the shop admin's browser does on the consent page: sign in, open the consent link (with a
    * PKCE challenge), approve. Answers the status of the approval and the code it redirects with.
@@ -597,7 +601,7 @@ describe('samples against a running Fanshelf', () => {
     expect(signIn.status).toBe(200)
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
     const link = new URL(`${origin}/admin/platform-apps/${clientId}/connect`)
-    link.searchParams.set('redirect_uri', 'https://app.example.com/fanshelf/callback')
+    link.searchParams.set('redirect_uri', callback)
     link.searchParams.set('state', '4f1c9a7e')
     link.searchParams.set('code_challenge', createHash('sha256').update(codeVerifier).digest('base64url'))
     link.searchParams.set('code_challenge_method', 'S256')
@@ -656,7 +660,12 @@ describe('samples against a running Fanshelf', () => {
     const code = approved.location.searchParams.get('code') ?? ''
     expect(code).toMatch(/^fsac_/)
 
-    const tokens = json('http/oauth-token.sh', { ...client, CODE: code, CODE_VERIFIER: codeVerifier })
+    const tokens = json('http/oauth-token.sh', {
+      ...client,
+      REDIRECT_URI: callback,
+      CODE: code,
+      CODE_VERIFIER: codeVerifier,
+    })
     expect(tokens).toMatchObject({
       access_token: expect.stringMatching(/^fsat_/),
       token_type: 'Bearer',
@@ -695,7 +704,12 @@ describe('samples against a running Fanshelf', () => {
       /^Pixel Pines Merch: \d+ orders; granted: order_read fulfillment_write webhook_read webhook_write$/,
     )
     // A code is single use: presenting it again is refused, and revokes what it issued.
-    const reused = { ...client, CODE: second.location.searchParams.get('code') ?? '', CODE_VERIFIER: sdkVerifier }
+    const reused = {
+      ...client,
+      REDIRECT_URI: callback,
+      CODE: second.location.searchParams.get('code') ?? '',
+      CODE_VERIFIER: sdkVerifier,
+    }
     expect(failing('http/oauth-token.sh', reused)).toContain('invalid_grant')
   }, 120_000)
 

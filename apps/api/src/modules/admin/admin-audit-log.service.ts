@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type Clock, isoTime } from '../../clock.js'
-import type { ChangeRecorder, Db, Executor } from '../../db/database.js'
+import type { ChangeRecorder, Db } from '../../db/database.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import { toAuditEntryResource } from './admin-audit-log.mapper.js'
 import { countAuditEntries, insertAuditEntry, listAuditEntries } from './admin-audit-log.repository.js'

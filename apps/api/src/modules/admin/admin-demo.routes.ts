@@ -29,7 +29,9 @@ import { newVerifier, s256Challenge } from '../platform-apps/pkce.js'
  * Answered only to a loopback client that addressed the server by a loopback name (a page on
  * another origin that rebinds its DNS to 127.0.0.1 still sends its own Host), only when DATA_DIR
  * holds the seeded credentials (a seeded demo), and only when the API user or the storefront
- * token still works. Everything else answers 404, as if the route did not exist.
+ * token still works. A local browser of a server without them gets 204 (nothing to fill in: the
+ * docs pages ask on every load and must not log an error); a remote client gets 404, as if the route
+ * did not exist.
  */
 const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
@@ -63,12 +65,13 @@ export function adminDemoRoutes() {
     const { config, services } = app.platform
     app.get('/admin/api/demo-credentials', async (request, reply) => {
       if (!isLocal(request)) return notFound(reply)
+      const nothingToFill = () => reply.header('cache-control', 'no-store').code(204).send()
       const demo = readDemoCredentials(config.dataDir)?.shops[0]
-      if (!demo) return notFound(reply)
+      if (!demo) return nothingToFill()
       const { username, password } = demo.apiUser
       const apiUserWorks = (await services.apiUsers.verify(username, password)) !== undefined
       const storefrontTokenWorks = (await services.authenticators.storefrontToken(demo.storefrontToken)) !== undefined
-      if (!apiUserWorks && !storefrontTokenWorks) return notFound(reply)
+      if (!apiUserWorks && !storefrontTokenWorks) return nothingToFill()
       const platformApp = demo.platformApp && (await workingPlatformApp(services, demo.id, demo.platformApp))
       const thankYouId = await services.thankYous.newestThankYouId(demo.id)
       reply.header('cache-control', 'no-store')

@@ -5,7 +5,8 @@ import { expect, test } from './fixtures.ts'
 import { repoRoot } from './server.ts'
 
 /**
- * "Try it" cannot surprise: on a fresh demo install every operation of the three contracts
+ * "Try it" cannot surprise: on a fresh demo install, served on a non-default port with a PUBLIC_URL
+ * (server.ts), every operation of the three contracts
  * answers 2xx on the first press of "Send request", with nothing typed — the reader context
  * fills credentials, ids and bodies; writes are confirmed first (the confirmation says what will
  * change); a second press succeeds too (fresh "Try-it" names and objects, and for the OAuth token
