@@ -9,18 +9,17 @@ import { origin } from './server.ts'
  * The only samples not run are those that need a value an earlier step of the guide prints.
  */
 
+/** The guides with curl samples (the others show code in other languages, or none). */
 const guides = [
   '/',
   '/compatibility/',
   '/storefront/getting-started/',
   '/storefront/collection/',
   '/storefront/checkout/',
-  '/storefront/showcase/',
   '/webhooks/',
   '/webhooks/testing/',
   '/webhooks/gifting-guide/',
   '/webhooks/response-retry-policies/',
-  '/webhooks/signature-verification/',
 ]
 
 /**
@@ -64,7 +63,9 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 for (const path of guides) {
   test(`the curl samples of ${path} run as copied`, async ({ page }) => {
     const samples = await copiedCurlSamples(page, path)
+    expect(samples.length, 'curl samples copied from the page').toBeGreaterThan(0)
     const failures: string[] = []
+    let ran = 0
     for (const sample of samples) {
       expect(sample, 'a copied sample names this server, not the default port').not.toMatch(/:4000\b/)
       const unset = unsetVariables(sample)
@@ -81,8 +82,25 @@ for (const path of guides) {
         encoding: 'utf8',
         timeout: 30_000,
       })
+      ran++
       if (run.status !== 0) failures.push(`exit ${run.status}\n${sample}\n--- output\n${run.stdout}${run.stderr}`)
     }
     expect(failures, `samples that failed on ${origin}${path}`).toEqual([])
+    expect(ran, 'samples run').toBeGreaterThan(0)
   })
 }
+
+test('every guide with a curl sample is in the list above', async () => {
+  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text()
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((match) => new URL(match[1] as string).pathname)
+    .filter(
+      (path) => !path.startsWith('/1.0/') && !['/open-api/', '/open-api-beta/', '/storefront-api/'].includes(path),
+    )
+  const withCurl: string[] = []
+  for (const path of paths) {
+    const html = await (await fetch(`${origin}${path}`)).text()
+    if (/\bcurl\s+-/.test(html.replace(/<[^>]+>/g, ''))) withCurl.push(path)
+  }
+  expect(withCurl.sort()).toEqual([...guides].sort())
+})
