@@ -26,6 +26,20 @@ test.describe('offline search', () => {
     ).toBeVisible(indexLoaded)
   })
 
+  test('a page whose title matches ranks before pages that only mention the words; snippets are plain text', async ({
+    page,
+  }) => {
+    await page.goto('/storefront/')
+    await hydrated(page)
+    const input = page.locator('input.navbar__search-input')
+    await input.click()
+    await input.pressSequentially('signature verification', { delay: 30 })
+    const first = page.getByRole('option').first()
+    await expect(first).toContainText('Signature verification', indexLoaded)
+    const snippets = (await page.getByRole('option').allTextContents()).join('\n')
+    expect(snippets).not.toMatch(/\*\*|`|\]\(|<Sample|:::/)
+  })
+
   test('search finds an operation of the API reference', async ({ page }) => {
     await page.goto('/search/?q=fulfilment')
     await expect(page.locator('#__docusaurus_skipToContent_fallback a[href^="/open-api/"]').first()).toBeVisible(
