@@ -70,3 +70,13 @@ test('the 404 page names this server and says what it is', async ({ page }) => {
   await expect(page).toHaveTitle(/not found/i)
   expect(await page.content()).not.toMatch(defaultAddress)
 })
+
+test('search works on the index this server serves', async ({ page }) => {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto('/search/?q=checkout')
+  await expect(page.locator('#__docusaurus_skipToContent_fallback a[href^="/storefront/"]').first()).toBeVisible({
+    timeout: 30_000,
+  })
+  expect(errors).toEqual([])
+})

@@ -60,7 +60,7 @@ export function createOriginRewriter(buildOrigin: string, publicUrl: string): Or
     const original = fs.readFileSync(filePath, 'utf8')
     let served: ServedDocument | undefined
     if (original.includes(buildOrigin)) {
-      const body = rewrite(original)
+      const body = isSearchIndex(filePath) ? resortSearchIndex(rewrite(original)) : rewrite(original)
       served = { body, contentType, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }
     }
     cache.set(filePath, { version, document: served })
@@ -72,6 +72,27 @@ export function createOriginRewriter(buildOrigin: string, publicUrl: string): Or
     document,
     text: (filePath) => document(filePath)?.body ?? fs.readFileSync(filePath, 'utf8'),
   }
+}
+
+/** The docs search's serialized lunr indexes (one or more `search-index*.json` files). */
+function isSearchIndex(filePath: string): boolean {
+  return /^search-index.*\.json$/.test(path.basename(filePath))
+}
+
+/**
+ * A serialized lunr index lists its terms in sorted order, and loading one whose terms are out of
+ * order throws ("Out of order word insertion"). A term that contains the origin (a URL in a code
+ * sample) may sort elsewhere once rewritten, so the terms are sorted again.
+ */
+export function resortSearchIndex(body: string): string {
+  const groups = JSON.parse(body) as unknown
+  if (!Array.isArray(groups)) return body
+  for (const group of groups as Array<{ index?: { invertedIndex?: unknown } }>) {
+    const terms = group.index?.invertedIndex
+    if (!Array.isArray(terms)) continue
+    ;(terms as Array<[string, unknown]>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  }
+  return JSON.stringify(groups)
 }
 
 /**

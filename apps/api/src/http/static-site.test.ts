@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { docsBuildOrigin } from '../config.js'
 import { createTestPlatform, type TestPlatform } from '../testing/test-platform.js'
+import { resortSearchIndex } from './served-origin.js'
 
 // The docs site as `npm start` serves it: trailing slashes, index.html trimmed, compression.
 let platform: TestPlatform
@@ -144,5 +145,26 @@ describe('the docs site served on another origin (PUBLIC_URL)', () => {
     const response = await other.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' })
     expect([403, 404]).toContain(response.statusCode)
     expect(response.body).not.toContain('root:')
+  })
+})
+
+describe('the docs search index served on another origin', () => {
+  it('keeps its terms in the sorted order lunr loads them in', () => {
+    const index = [
+      {
+        documents: [{ i: 1, t: `curl ${docsBuildOrigin}/v1` }],
+        index: {
+          invertedIndex: [
+            ['a', {}],
+            [`${docsBuildOrigin}/v1`, {}],
+            ['http://127.0.0.1:4500', {}],
+            ['z', {}],
+          ],
+        },
+      },
+    ]
+    const rewritten = JSON.stringify(index).replaceAll(docsBuildOrigin, 'http://127.0.0.1:4631')
+    const terms = (JSON.parse(resortSearchIndex(rewritten)) as typeof index)[0]?.index.invertedIndex.map(([t]) => t)
+    expect(terms).toEqual(['a', 'http://127.0.0.1:4500', 'http://127.0.0.1:4631/v1', 'z'])
   })
 })
