@@ -77,9 +77,38 @@ describe('the reader’s server origin in code tokens (decision 0032)', () => {
   })
 
   it('leaves other lines as Prism made them', () => {
-    expect(keepWhole([[['a', 'x'], ['b', 'y']]], 'http://127.0.0.1:4000')).toEqual([[['a', 'x'], ['b', 'y']]])
-    expect(keepWhole([[['a', 'say http://127.0.'], ['b', '0.1:4000/x'], ['c', ' end']]], 'http://127.0.0.1:4000')).toEqual([
-      [['a', 'say http://127.0.0.1:4000/x'], ['c', ' end']],
+    expect(
+      keepWhole(
+        [
+          [
+            ['a', 'x'],
+            ['b', 'y'],
+          ],
+        ],
+        'http://127.0.0.1:4000',
+      ),
+    ).toEqual([
+      [
+        ['a', 'x'],
+        ['b', 'y'],
+      ],
+    ])
+    expect(
+      keepWhole(
+        [
+          [
+            ['a', 'say http://127.0.'],
+            ['b', '0.1:4000/x'],
+            ['c', ' end'],
+          ],
+        ],
+        'http://127.0.0.1:4000',
+      ),
+    ).toEqual([
+      [
+        ['a', 'say http://127.0.0.1:4000/x'],
+        ['c', ' end'],
+      ],
     ])
   })
 })
