@@ -764,7 +764,7 @@ describe('samples against a running Fanshelf', () => {
           '--name',
           'Giveaway bot',
           '--redirect-uri',
-          'https://app.example.com/fanshelf/callback',
+          callback,
           '--scopes',
           'giveaway_write',
           '--json',
@@ -777,6 +777,7 @@ describe('samples against a running Fanshelf', () => {
     const tokens = json('http/oauth-token.sh', {
       FANSHELF_CLIENT_ID: app.clientId,
       FANSHELF_CLIENT_SECRET: app.clientSecret,
+      REDIRECT_URI: callback,
       CODE: approved.location.searchParams.get('code') ?? '',
       CODE_VERIFIER: codeVerifier,
     })
