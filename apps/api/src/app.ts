@@ -32,6 +32,10 @@ import { createFeedRoutes } from './modules/feed/feed.routes.js'
 import { createIdempotencyWrapper } from './modules/idempotency/idempotency.http.js'
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
+import { installHttpMetrics } from './modules/metrics/http-metrics.js'
+import { createMetricsRoutes } from './modules/metrics/metrics.routes.js'
+import { createMetrics, type Metrics } from './modules/metrics/metrics.service.js'
+import { observedRateLimiter } from './modules/metrics/rate-limit-metrics.js'
 import { platformAppRoutes } from './modules/platform-apps/platform-apps.routes.js'
 import { MemoryRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.js'
 import { RedisRateLimiter } from './modules/rate-limit/rate-limiter.redis.js'
@@ -47,6 +51,8 @@ export interface Platform {
   readonly contract: Contract
   readonly limiter: RateLimiter
   readonly services: Services
+  /** Present when METRICS_TOKEN is set (decision 0033). */
+  readonly metrics: Metrics | undefined
 }
 
 declare module 'fastify' {
@@ -85,10 +91,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize })
   await migrateToLatest(database.db)
   const contract = options.contract ?? (await sharedContract(config))
-  const limiter: RateLimiter = config.redisUrl
+  // Metrics (decision 0033): collected only when a scraper can read them.
+  const metrics = config.metricsToken ? createMetrics({ clock, database }) : undefined
+  const baseLimiter: RateLimiter = config.redisUrl
     ? new RedisRateLimiter(config.rateLimit, config.redisUrl)
     : new MemoryRateLimiter(config.rateLimit, clock)
-  const services = createServices({ config, clock, database, contract })
+  const limiter = metrics ? observedRateLimiter(baseLimiter, metrics) : baseLimiter
+  const services = createServices({ config, clock, database, contract, onDeliveryOutcome: metrics?.observeDelivery })
 
   const { http } = config
   const app = Fastify({
@@ -122,11 +131,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clientErrorHandler: answerClientError,
     routerOptions: { maxParamLength: 8_192 },
   })
-  app.decorate('platform', { config, clock, database, contract, limiter, services })
+  app.decorate('platform', { config, clock, database, contract, limiter, services, metrics })
   app.addHook('onRequest', async (request, reply) => {
     reply.header('request-id', request.id)
   })
   if (config.logFormat === 'text') installTextRequestLog(app)
+  if (metrics) installHttpMetrics(app, metrics)
   installErrorHandler(app)
   installJsonBodyParser(app)
   installSecurityHeaders(app, { publicUrl: config.publicUrl })
@@ -140,6 +150,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.db.selectFrom('shops').select('id').limit(1).execute()
     return { status: 'ready' }
   })
+
+  if (metrics && config.metricsToken) {
+    await app.register(createMetricsRoutes({ metrics, token: config.metricsToken }))
+  }
 
   // Storefront API: CORS for any origin, UNSUPPORTED_CURRENCY, ETag/304 on catalogue reads.
   installStorefrontHttp(app, { onWrite: () => services.storefront.catalogCache.clear() })

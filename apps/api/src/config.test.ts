@@ -24,6 +24,12 @@ describe('parseConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'RATE_LIMIT', 'ROLES', 'SEED_DEMO']) expect(problems).toContain(name)
   })
 
+  it('serves metrics only with a METRICS_TOKEN, and refuses a short one', () => {
+    expect(parseConfig({}).metricsToken).toBeUndefined()
+    expect(parseConfig({ METRICS_TOKEN: 'a-long-enough-token-0123' }).metricsToken).toBe('a-long-enough-token-0123')
+    expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/)
+  })
+
   it('reads PostgreSQL and Redis URLs and rate-limit settings', () => {
     const config = parseConfig({
       DATABASE_URL: 'postgres://u@127.0.0.1:5432/fanshelf',

@@ -86,6 +86,11 @@ export interface Config {
    * `json`: pino's JSON lines with every request (operators, log shippers). Decision 0031.
    */
   readonly logFormat: 'text' | 'json'
+  /**
+   * The bearer token a Prometheus scraper presents at `GET /metrics` (decision 0033). Unset: no
+   * metrics are collected and `/metrics` is not served (404).
+   */
+  readonly metricsToken: string | undefined
   /** Directory with the built docs site (served at `/`), if present. */
   readonly siteDir: string
   /** Directory with the OpenAPI documents (served at `/openapi/`). */
@@ -100,6 +105,9 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>
+
+/** A guessable metrics token would publish the deployment's traffic: it is refused at boot. */
+export const minMetricsTokenLength = 16
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..')
 
@@ -155,6 +163,13 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
     problems.push(`LOG_FORMAT must be text or json (got "${env.LOG_FORMAT}")`)
   }
 
+  const metricsToken = env.METRICS_TOKEN || undefined
+  if (metricsToken !== undefined && (metricsToken.length < minMetricsTokenLength || /\s/.test(metricsToken))) {
+    problems.push(
+      `METRICS_TOKEN must be at least ${minMetricsTokenLength} characters without spaces (got ${metricsToken.length} characters)`,
+    )
+  }
+
   const maxWaitMs = int('RATE_LIMIT_MAX_WAIT_MS', rateLimitDefaults.maxWaitMs, 0, 600_000)
   const http = {
     headersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', 10_000, 1, 600_000),
@@ -207,6 +222,7 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
     roles,
     logLevel,
     logFormat,
+    metricsToken,
     secretKey: env.SECRET_KEY || undefined,
     databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 1000),
     siteDir: path.resolve(env.SITE_DIR || path.join(repoRoot, 'apps/site/build')),

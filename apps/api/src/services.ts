@@ -42,7 +42,7 @@ import { createStorefront } from './modules/storefront/storefront.service.js'
 import { createStreamingService } from './modules/streaming/streaming.service.js'
 import { createThankYouService } from './modules/thank-yous/thank-yous.service.js'
 import { createWebhookConfigurationService } from './modules/webhook-configurations/webhook-configurations.service.js'
-import { createDeliveryWorker } from './modules/webhook-delivery/delivery-worker.js'
+import { createDeliveryWorker, type DeliveryWorkerOptions } from './modules/webhook-delivery/delivery-worker.js'
 import { createSigningKeys } from './modules/webhook-delivery/webhook-signatures.js'
 import { createWebhookEventService } from './modules/webhook-events/webhook-events.service.js'
 import { SecretBox } from './security/secret-box.js'
@@ -53,6 +53,8 @@ export interface ServiceDeps {
   database: DatabaseHandle
   contract: Contract
   secretBox?: SecretBox
+  /** Told of every webhook attempt's outcome (the metrics, when they are on). */
+  onDeliveryOutcome?: DeliveryWorkerOptions['onOutcome']
 }
 
 /** Builds every domain service once; routes, the CLI and the worker share them. */
@@ -110,6 +112,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     rules: config.webhooks,
     signingKeys: createSigningKeys({ db, secretBox, clock, appKeys: platformApps.appKeys }),
+    onOutcome: deps.onDeliveryOutcome,
   })
   const webhookEvents = createWebhookEventService({
     db,

@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
@@ -8,7 +10,7 @@ import { parseConfig } from './config.js'
 import { migrateToLatest } from './db/database.js'
 import { readRunningServer } from './running-server.js'
 import { readDemoCredentials } from './seed/demo-credentials.js'
-import { startPlatform } from './start.js'
+import { startPlatform, stopPlatform } from './start.js'
 import { createTestDatabase } from './testing/test-database.js'
 
 describe('startPlatform', () => {
@@ -75,6 +77,69 @@ describe('startPlatform', () => {
       await app.close()
       await database.close()
       fs.rmSync(bannerDir, { recursive: true, force: true })
+    }
+  })
+
+  it('stops gracefully: a request in flight completes after the stop began, new connections are refused', async () => {
+    const database = await createTestDatabase()
+    await migrateToLatest(database.db)
+    const stopDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-start-stop-'))
+    const config = parseConfig({ DATA_DIR: stopDir, PORT: '0', LOG_LEVEL: 'silent', ROLES: 'api', SEED_DEMO: 'false' })
+    let entered!: () => void
+    const slowRequestArrived = new Promise<void>((resolve) => {
+      entered = resolve
+    })
+    let release!: () => void
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const build = async (c: typeof config) => {
+      const app = await buildApp(c, { database, logger: false, worker: false })
+      // A request that takes as long as the test wants: the "slow request in flight".
+      app.get('/slow-for-test', async () => {
+        entered()
+        await released
+        return { status: 'done' }
+      })
+      return app
+    }
+    const app = await startPlatform(config, build, { out: () => {} })
+    const { port } = app.server.address() as AddressInfo
+    const get = (pathname: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.get({ host: '127.0.0.1', port, path: pathname, agent: false }, (response) => {
+          let body = ''
+          response.setEncoding('utf8')
+          response.on('data', (chunk: string) => {
+            body += chunk
+          })
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+        })
+        request.on('error', reject)
+      })
+    try {
+      const slow = get('/slow-for-test')
+      await slowRequestArrived
+      let stopped = false
+      const stopping = stopPlatform(app).then(() => {
+        stopped = true
+      })
+      // The listening socket closes at once: a new connection is refused…
+      const deadline = Date.now() + 5_000
+      while (app.server.listening && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5))
+      await expect(get('/healthz')).rejects.toMatchObject({ code: 'ECONNREFUSED' })
+      // …while the stop waits for the request in flight, which then completes normally.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(stopped).toBe(false)
+      release()
+      expect(await slow).toEqual({ status: 200, body: '{"status":"done"}' })
+      await stopping
+      expect(stopped).toBe(true)
+    } finally {
+      release()
+      await app.close()
+      await database.close()
+      fs.rmSync(stopDir, { recursive: true, force: true })
     }
   })
 })

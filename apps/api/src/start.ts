@@ -1,9 +1,22 @@
 import type { FastifyInstance } from 'fastify'
 import type { BuildOptions } from './app.js'
 import type { Config } from './config.js'
+import { shutdownGraceMs } from './modules/webhook-delivery/delivery-worker.js'
 import { recordRunningServer } from './running-server.js'
 import { formatDemoBanner, readDemoCredentials, writeDemoCredentials } from './seed/demo-credentials.js'
 import { isSeeded, seedDemo } from './seed/demo-seed.js'
+
+/**
+ * A graceful stop (SIGTERM, SIGINT): the server accepts no new connection and answers requests on
+ * open ones 503 `Connection: close`, while the requests in flight finish; the webhook worker
+ * claims nothing more and lets the attempts in flight finish (`shutdownGraceMs`); then the
+ * database closes.
+ */
+export async function stopPlatform(app: FastifyInstance): Promise<void> {
+  const { webhookDelivery } = app.platform.services
+  // app.close() stops the worker too (services.close), without a grace: it then waits for this stop.
+  await Promise.all([webhookDelivery.stop({ graceMs: shutdownGraceMs }), app.close()])
+}
 
 /**
  * Boots the platform as `npm start` does: build the app, seed the demo shops into an empty
@@ -55,7 +68,7 @@ export async function startPlatform(
     if (closing) return
     closing = true
     out(`Received ${signal}, shutting down…`)
-    await app.close()
+    await stopPlatform(app)
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))

@@ -1,6 +1,7 @@
 import { type Command, UsageError } from './command.js'
 import { apiUserCommand } from './commands/api-user.js'
 import { appCommand } from './commands/app.js'
+import { backupCommand, restoreCommand } from './commands/backup.js'
 import { demoCredentialsCommand } from './commands/demo-credentials.js'
 import { giftCardCommand } from './commands/gift-card.js'
 import { listenCommand } from './commands/listen.js'
@@ -27,6 +28,8 @@ export const commands: Command[] = [
   appCommand,
   triggerCommand,
   listenCommand,
+  backupCommand,
+  restoreCommand,
 ]
 
 function help(): string {

@@ -48,7 +48,18 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface DatabaseHandle {
   readonly db: Db
   readonly dialect: Dialect
+  /** PostgreSQL only: the connection pool's state now (the metrics read it at each scrape). */
+  readonly poolUsage?: () => PoolUsage
   close(): Promise<void>
+}
+
+export interface PoolUsage {
+  /** Connections open (idle or checked out). */
+  readonly total: number
+  readonly idle: number
+  /** Queries waiting for a connection: the pool is exhausted. */
+  readonly waiting: number
+  readonly max: number
 }
 
 const migrations: Record<string, Migration> = {
@@ -73,6 +84,11 @@ const migrations: Record<string, Migration> = {
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+/** The names of every migration this code knows (a backup made by newer code names others). */
+export function knownMigrationNames(): string[] {
+  return Object.keys(migrations)
+}
 
 /** Opens the database named by a `sqlite:<file>` or `postgres://` URL. */
 export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
@@ -99,7 +115,14 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   const db = new Kysely<Database>({
     dialect: withEffectScopes(new PostgresDialect({ pool: withPreparedStatements(pool) })),
   })
-  return { db, dialect: 'postgres', close: () => db.destroy() }
+  const max = options.poolSize ?? 10
+  const poolUsage = (): PoolUsage => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max,
+  })
+  return { db, dialect: 'postgres', poolUsage, close: () => db.destroy() }
 }
 
 /**

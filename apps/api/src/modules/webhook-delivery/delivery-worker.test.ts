@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { recordEvent } from '../events/event-outbox.js'
 import {
@@ -419,6 +420,45 @@ describe('the delivery worker', () => {
     expect(leased.every((d) => d.state === 'PENDING' && Number(d.attempt_count) === 0 && d.lease_owner === null)).toBe(
       true,
     )
+    await slow.close()
+  })
+
+  it('stops gracefully: attempts in flight finish and are recorded, claimed ones not yet sent are given back', async () => {
+    const held: ServerResponse[] = []
+    const slow = await startReceiver((_request, response) => {
+      held.push(response)
+    })
+    const configurationId = await fixture.addConfiguration({ url: `${slow.origin}/slow` })
+    const { deliveryIds } = await fixture.record({ type: 'DONATION' })
+    for (let i = 0; i < 5; i++) await fixture.record({ type: 'DONATION' })
+    expect(deliveryIds).toHaveLength(1)
+
+    // Two sends in flight (the worker's concurrency); the other four claimed and queued behind them.
+    const worker = fixture.worker({ concurrency: 2 })
+    worker.start()
+    worker.wake()
+    await until(() => slow.requests.length === 2, 'two attempts in flight')
+    let stopped = false
+    const stopping = worker.stop({ graceMs: 10_000 }).then(() => {
+      stopped = true
+    })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(stopped).toBe(false)
+    // Nothing new starts while the stop waits.
+    expect(slow.requests).toHaveLength(2)
+    for (const response of held) response.writeHead(200).end()
+    await stopping
+
+    const deliveries = await fixture.database.db
+      .selectFrom('webhook_events')
+      .select(['state', 'attempt_count', 'lease_owner'])
+      .where('configuration_id', '=', configurationId)
+      .execute()
+    const states = deliveries.map((d) => `${d.state}:${Number(d.attempt_count)}:${d.lease_owner ?? '-'}`).sort()
+    // The two the receiver answered are delivered (a next worker will not send them again)…
+    expect(states.filter((state) => state === 'DELIVERED:1:-')).toHaveLength(2)
+    // …and the four never sent are free for the next worker, unattempted.
+    expect(states.filter((state) => state === 'PENDING:0:-')).toHaveLength(4)
     await slow.close()
   })
 

@@ -75,6 +75,18 @@ export interface DeliveryWorkerOptions {
   /** Poll interval when not woken (real time: see idle()). */
   idlePollMs?: number
   log?: WorkerLog
+  /** Told of every attempt's outcome as it settles (the metrics count them). */
+  onOutcome?: (report: OutcomeReport) => void
+}
+
+/**
+ * An attempt's outcome: `success` (a 2xx), `failure` (it will be retried) or `permanent` (no more
+ * attempts: the retries ran out, the endpoint answered 410, or its configuration is disabled).
+ * `lagMs`, on success: from the event's creation to now.
+ */
+export interface OutcomeReport {
+  result: 'success' | 'failure' | 'permanent'
+  lagMs?: number
 }
 
 export interface RunSummary {
@@ -87,8 +99,14 @@ export interface DeliveryWorker {
   readonly workerId: string
   /** Starts the background loop (the in-process worker or a worker process). */
   start(options?: { log?: WorkerLog }): void
-  /** Stops claiming, abandons attempts in flight (their leases are released), records what is done. */
-  stop(): Promise<void>
+  /**
+   * Stops claiming and gives back the leases of claimed deliveries not yet sent. Attempts in flight
+   * get `graceMs` (real time) to finish and be recorded — a shutdown passes `shutdownGraceMs`, so a
+   * receiver that answers in time is not sent the same delivery again by the next worker; past it
+   * (default 0) they are abandoned and their leases released. Records what is done. A second call
+   * waits for the first.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>
   /** Something was queued: claim now rather than at the next poll. */
   wake(): void
   /** Sends every delivery due now and waits for the outcomes (tests step the clock between runs). */
@@ -143,6 +161,12 @@ function newAttemptId(): string {
 /** The longest an attempt can hold its lease: connect, answer, and time to record the outcome. */
 const attemptBudgetMs = responseTimeoutMs + connectTimeoutMs + 1_000
 
+/**
+ * How long a shutdown lets attempts in flight finish: the longest an attempt can take (it connects
+ * and the receiver answers within their timeouts), so a stopping worker abandons none that could end.
+ */
+export const shutdownGraceMs = attemptBudgetMs
+
 /** Discovery claims run at most this often (real time) unless a test steps the worker. */
 const discoveryIntervalMs = 10
 
@@ -173,6 +197,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   let started = false
   let stopped = false
+  let stopping: Promise<void> | undefined
   let loopDone: Promise<void> = Promise.resolve()
   let wakeRequested = false
   let interruptIdle: (() => void) | undefined
@@ -387,6 +412,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
+  function report(delivery: ClaimedDelivery, outcome: Outcome): void {
+    if (!options.onOutcome) return
+    if (outcome.kind === 'delivered') {
+      options.onOutcome({ result: 'success', lagMs: clock.now() - Date.parse(delivery.created_at) })
+    } else if (outcome.kind === 'retry') {
+      options.onOutcome({ result: 'failure' })
+    } else if (outcome.kind === 'failed' || outcome.kind === 'gone') {
+      options.onOutcome({ result: 'permanent' })
+    }
+  }
+
   function endpointOf(configurationId: string): Endpoint {
     let endpoint = endpoints.get(configurationId)
     if (!endpoint) {
@@ -410,6 +446,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     held--
     if (outcome.kind === 'gone') gone.set(configurationId, clock.now() + leaseMs)
     count(outcome)
+    report(item.delivery, outcome)
     completions.push({ ...item, outcome })
     scheduleFlush()
     drain(configurationId, endpoint)
@@ -613,25 +650,37 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       discoveryRequested = true
       interruptIdle?.()
     },
-    async stop() {
-      if (stopped) return
-      stopped = true
-      interruptIdle?.()
-      clearTimeout(discoveryTimer)
-      // No claim is under way once these settle, and nothing new starts (drain checks `stopped`).
-      await loopDone
-      await pumpRun
-      sender?.abortAll()
-      // Claimed but not started: give the leases back.
-      for (const [, endpoint] of endpoints) {
-        for (const item of endpoint.queue.splice(0)) {
-          held--
-          completions.push({ ...item, outcome: { kind: 'released' } })
+    stop(stopOptions = {}) {
+      stopping ??= (async () => {
+        stopped = true
+        interruptIdle?.()
+        clearTimeout(discoveryTimer)
+        // No claim is under way once these settle, and nothing new starts (drain checks `stopped`).
+        await loopDone
+        await pumpRun
+        // Claimed but not started: give the leases back.
+        for (const [, endpoint] of endpoints) {
+          for (const item of endpoint.queue.splice(0)) {
+            held--
+            completions.push({ ...item, outcome: { kind: 'released' } })
+          }
         }
-      }
-      await Promise.allSettled([...sending])
-      await flushed()
-      sender?.close()
+        // Attempts in flight finish within the grace (real time: a shutdown's bound), or are abandoned.
+        const graceMs = stopOptions.graceMs ?? 0
+        if (graceMs > 0 && sending.size > 0) {
+          let timer: NodeJS.Timeout | undefined
+          const graceOver = new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, graceMs)
+          })
+          await Promise.race([Promise.allSettled([...sending]), graceOver])
+          clearTimeout(timer)
+        }
+        sender?.abortAll()
+        await Promise.allSettled([...sending])
+        await flushed()
+        sender?.close()
+      })()
+      return stopping
     },
     async runOnce() {
       summary = { attempts: 0, delivered: 0, failed: 0 }

@@ -279,3 +279,29 @@ export async function failQueuedDeliveries(
     .where('next_attempt_at', 'is not', null)
     .execute()
 }
+
+export interface DeliveryQueue {
+  /** Deliveries still to be sent (pending or retrying; finished ones have no next attempt). */
+  pending: number
+  /** Of those, the ones due now. */
+  due: number
+  /** The next attempt time of the most overdue one (ISO), if any is pending. */
+  oldestNextAttemptAt: string | null
+}
+
+/**
+ * The queue as the metrics show it at each scrape: one scan of the `next_attempt_at` index over
+ * the pending deliveries only.
+ */
+export async function readDeliveryQueue(executor: Executor, now: string): Promise<DeliveryQueue> {
+  const row = await executor
+    .selectFrom('webhook_events')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('pending'),
+      eb.fn.sum<number | string | null>(eb.case().when('next_attempt_at', '<=', now).then(1).else(0).end()).as('due'),
+      eb.fn.min<string | null>('next_attempt_at').as('oldest'),
+    ])
+    .where('next_attempt_at', 'is not', null)
+    .executeTakeFirstOrThrow()
+  return { pending: Number(row.pending), due: Number(row.due ?? 0), oldestNextAttemptAt: row.oldest ?? null }
+}

@@ -8,6 +8,7 @@ import {
   createDeliveryWorker,
   type DeliveryWorker,
   type DeliveryWorkerOptions,
+  shutdownGraceMs,
   type WorkerLog,
 } from './delivery-worker.js'
 import { createSigningKeys } from './webhook-signatures.js'
@@ -19,6 +20,7 @@ import { createSigningKeys } from './webhook-signatures.js'
  */
 export interface WorkerProcess {
   readonly worker: DeliveryWorker
+  /** Stops delivering (attempts in flight finish first, within `shutdownGraceMs`) and closes the database. */
   stop(): Promise<void>
 }
 
@@ -71,7 +73,7 @@ export async function startWorker(
   return {
     worker,
     async stop() {
-      await worker.stop()
+      await worker.stop({ graceMs: shutdownGraceMs })
       await database.close()
     },
   }
