@@ -63,5 +63,11 @@ declare module 'virtual:fanshelf-contract' {
     | 'platformApps.approve'
     | 'platformApps.disconnect'
     | 'auditLog.read'
+    | 'people.read'
+    | 'people.invite'
+    | 'people.changeRole'
+    | 'people.remove'
+    | 'password.change'
+    | 'password.reset'
   export const adminActions: AdminAction[]
 }

@@ -24,6 +24,8 @@ export const router = createBrowserRouter(
         { path: 'promotions', lazy: () => import('./pages/promotions/PromotionsPage.tsx') },
         { path: 'promotions/new', lazy: () => import('./pages/promotions/PromotionCreatePage.tsx') },
         { path: 'gift-cards', lazy: () => import('./pages/gift-cards/GiftCardsPage.tsx') },
+        { path: 'people', lazy: () => import('./pages/people/PeoplePage.tsx') },
+        { path: 'password', lazy: () => import('./pages/people/PasswordPage.tsx') },
         {
           path: 'developer',
           lazy: () => import('./pages/developer/DeveloperLayout.tsx'),

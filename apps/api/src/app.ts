@@ -36,6 +36,7 @@ import { installHttpMetrics } from './modules/metrics/http-metrics.js'
 import { createMetricsRoutes } from './modules/metrics/metrics.routes.js'
 import { createMetrics, type Metrics } from './modules/metrics/metrics.service.js'
 import { observedRateLimiter } from './modules/metrics/rate-limit-metrics.js'
+import { passwordPageRoutes } from './modules/people/password-pages.routes.js'
 import { platformAppRoutes } from './modules/platform-apps/platform-apps.routes.js'
 import { MemoryRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.js'
 import { RedisRateLimiter } from './modules/rate-limit/rate-limiter.redis.js'
@@ -97,7 +98,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ? new RedisRateLimiter(config.rateLimit, config.redisUrl)
     : new MemoryRateLimiter(config.rateLimit, clock)
   const limiter = metrics ? observedRateLimiter(baseLimiter, metrics) : baseLimiter
-  const services = createServices({ config, clock, database, contract, onDeliveryOutcome: metrics?.observeDelivery })
+  const services = createServices({
+    config,
+    clock,
+    database,
+    contract,
+    onDeliveryOutcome: metrics?.observeDelivery,
+    // Called while serving requests, once `app` exists.
+    warn: (message) => app.log.warn(message),
+  })
 
   const { http } = config
   const app = Fastify({
@@ -199,6 +208,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // OAuth token/revoke/metadata, the consent page, admin sign-in and the admin API for connections.
   await app.register(platformAppRoutes)
   await app.register(adminSessionRoutes)
+  // One-time links: set a password (first, invited, reset) and "Forgot password?" (decision 0035).
+  await app.register(passwordPageRoutes)
   // The merchant admin: its backend under /admin/api/… and the SPA (apps/admin/dist) under /admin/.
   await app.register(adminRoutes())
 

@@ -91,6 +91,12 @@ export interface Config {
    * metrics are collected and `/metrics` is not served (404).
    */
   readonly metricsToken: string | undefined
+  /**
+   * Outgoing mail (decision 0035): invitations and password resets go out through this SMTP server
+   * (`smtp://user:pass@host:587`, `smtps://…:465`). Unset: no mail is sent — an invitation's link is
+   * shown once to the super-admin who sent it, and `fanshelf shop` prints the links it makes.
+   */
+  readonly smtp: { readonly url: string; readonly from: string } | undefined
   /** Directory with the built docs site (served at `/`), if present. */
   readonly siteDir: string
   /** Directory with the OpenAPI documents (served at `/openapi/`). */
@@ -170,6 +176,15 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
     )
   }
 
+  const smtpUrl = env.SMTP_URL || undefined
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/\s]/.test(smtpUrl)) {
+    problems.push('SMTP_URL must start with smtp:// or smtps:// and name a host')
+  }
+  const smtpFrom = env.SMTP_FROM || `Fanshelf <no-reply@${safeHostname(publicUrl)}>`
+  if (env.SMTP_FROM && !/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(env.SMTP_FROM.trim())) {
+    problems.push(`SMTP_FROM must be an address, e.g. "Shop <no-reply@example.com>" (got "${env.SMTP_FROM}")`)
+  }
+
   const maxWaitMs = int('RATE_LIMIT_MAX_WAIT_MS', rateLimitDefaults.maxWaitMs, 0, 600_000)
   const http = {
     headersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', 10_000, 1, 600_000),
@@ -223,6 +238,7 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
     logLevel,
     logFormat,
     metricsToken,
+    smtp: smtpUrl ? { url: smtpUrl, from: smtpFrom } : undefined,
     secretKey: env.SECRET_KEY || undefined,
     databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 1000),
     siteDir: path.resolve(env.SITE_DIR || path.join(repoRoot, 'apps/site/build')),
@@ -231,6 +247,14 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return Object.freeze(config)
+}
+
+function safeHostname(url: string): string {
+  try {
+    return new URL(url).hostname || 'localhost'
+  } catch {
+    return 'localhost'
+  }
 }
 
 /** The process configuration. */

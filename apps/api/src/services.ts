@@ -30,6 +30,8 @@ import { createMailingListService } from './modules/mailing-list/mailing-list.se
 import { createMembershipService } from './modules/memberships/memberships.service.js'
 import { loadExchangeRates } from './modules/money/exchange-rates.js'
 import { createOrderService } from './modules/orders/orders.service.js'
+import { createSmtpMailer } from './modules/people/mailer.js'
+import { createPeopleService } from './modules/people/people.service.js'
 import { createPlatformAppService } from './modules/platform-apps/platform-apps.service.js'
 import { createPlatformGrantService } from './modules/platform-apps/platform-grants.service.js'
 import { platformScopes } from './modules/platform-apps/platform-scopes.js'
@@ -55,6 +57,8 @@ export interface ServiceDeps {
   secretBox?: SecretBox
   /** Told of every webhook attempt's outcome (the metrics, when they are on). */
   onDeliveryOutcome?: DeliveryWorkerOptions['onOutcome']
+  /** Where services report what an operator should know (the app's logger); never a secret. */
+  warn?: (message: string) => void
 }
 
 /** Builds every domain service once; routes, the CLI and the worker share them. */
@@ -155,6 +159,20 @@ export function createServices(deps: ServiceDeps) {
   const adminOrders = createAdminOrderService(db, { orders, fulfillments })
   // Who changed which credential, webhook or app connection in the admin (decision 0027).
   const adminAuditLog = createAdminAuditLogService(db, { clock })
+  // Shops' people and their one-time links (decision 0035); mail only when SMTP_URL is set.
+  const mailer = config.smtp ? createSmtpMailer(config.smtp) : undefined
+  const people = createPeopleService(db, {
+    clock,
+    dialect: database.dialect,
+    secretBox,
+    sessions: adminSessions,
+    auditLog: adminAuditLog,
+    attempts,
+    throttle: credentialThrottle,
+    mailer,
+    publicUrl: config.publicUrl,
+    onUndeliverable: deps.warn,
+  })
 
   const authenticators: Authenticators = {
     basic: (username, password, clientAddress) => apiUsers.authenticate(username, password, clientAddress),
@@ -202,12 +220,14 @@ export function createServices(deps: ServiceDeps) {
     webhookSecrets,
     adminOrders,
     adminAuditLog,
+    people,
     authenticators,
     credentialThrottle,
     async close(): Promise<void> {
       await webhookDelivery.stop()
       await drawDeadlines.stop()
       await attempts.close()
+      mailer?.close()
     },
   }
 }

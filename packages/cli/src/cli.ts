@@ -6,6 +6,7 @@ import { demoCredentialsCommand } from './commands/demo-credentials.js'
 import { giftCardCommand } from './commands/gift-card.js'
 import { listenCommand } from './commands/listen.js'
 import { seedCommand } from './commands/seed.js'
+import { shopCommand } from './commands/shop.js'
 import { serveCommand, startCommand } from './commands/start.js'
 import { storefrontTokenCommand } from './commands/storefront-token.js'
 import { trackerCommand } from './commands/tracker.js'
@@ -21,6 +22,7 @@ export const commands: Command[] = [
   serveCommand,
   seedCommand,
   demoCredentialsCommand,
+  shopCommand,
   apiUserCommand,
   storefrontTokenCommand,
   giftCardCommand,

@@ -73,6 +73,9 @@ export function Component() {
           </button>
         </form>
         <p className="login__hint">
+          <a href="/admin/forgot-password">Forgot password?</a>
+        </p>
+        <p className="login__hint">
           Running locally? The demo shop's logins are in <code>data/demo-credentials.json</code>.
         </p>
       </div>

@@ -11,6 +11,7 @@ const sections: { to: string; label: string; actions: AdminAction[] }[] = [
   { to: '/products', label: 'Products', actions: ['products.read'] },
   { to: '/promotions', label: 'Promotions', actions: ['promotions.read'] },
   { to: '/gift-cards', label: 'Gift cards', actions: ['giftCards.read'] },
+  { to: '/people', label: 'People', actions: ['people.read'] },
   { to: '/developer', label: 'Developer settings', actions: developerTabs.map((tab) => tab.action) },
 ]
 
@@ -66,7 +67,9 @@ export function Layout() {
           </ul>
         </nav>
         <div className="topbar__user">
-          <span className="topbar__email">{user.email}</span>
+          <NavLink className="topbar__email" to="/password" title="Change your password">
+            {user.email}
+          </NavLink>
           <Badge value={user.role} label={user.role === 'SUPER_ADMIN' ? 'Super-admin' : 'Staff'} />
           <button
             type="button"

@@ -33,6 +33,7 @@ import * as adminAuditLog from './migrations/0014-admin-audit-log.js'
 import * as webhookUrlCredentials from './migrations/0015-webhook-url-credentials.js'
 import * as platformAppPkce from './migrations/0016-platform-app-pkce.js'
 import * as authAttempts from './migrations/0017-auth-attempts.js'
+import * as adminLinks from './migrations/0018-admin-links.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0015-webhook-url-credentials': webhookUrlCredentials,
   '0016-platform-app-pkce': platformAppPkce,
   '0017-auth-attempts': authAttempts,
+  '0018-admin-links': adminLinks,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -641,6 +641,28 @@ export interface Database {
   auth_attempts: AuthAttemptsTable
 }
 
+/** A one-time admin link (migration 0018, decision 0035): set password, invitation or reset. */
+export interface AdminLinksTable {
+  /** `alnk_…`, safe to log. */
+  id: string
+  /** SHA-256 of the link's token: the token itself is never stored. */
+  token_hash: string
+  purpose: 'SET_PASSWORD' | 'INVITATION' | 'PASSWORD_RESET'
+  shop_id: string
+  admin_user_id: string
+  /** The address the link was issued to (the admin's email then). */
+  email: string
+  /** The super-admin who invited (`adm_…`); null for the CLI and for resets. */
+  created_by: string | null
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
+export interface Database {
+  admin_links: AdminLinksTable
+}
+
 /** A shop's gift card (migration 0010, decision 0022). Amounts in minor units of `currency`. */
 export interface GiftCardsTable {
   /** `gcrd_…` */

@@ -36,6 +36,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 
+/**
+ * The stored hash of an admin who has not chosen a password yet (a shop's new owner, an invited
+ * person): no password verifies against it (`verifyPassword` needs an scrypt hash), like `!` in
+ * /etc/shadow. Sign-in checks the decoy instead, so such an account answers in the same time.
+ */
+export const noPasswordYet = '!'
+
+export function hasPassword(stored: string): boolean {
+  return stored !== noPasswordYet
+}
+
 /** A hash of a random password: verifying against it costs the same as a real one (equal-time failures). */
 export const decoyHash = await hashPassword(randomBytes(24).toString('base64url'))
 

@@ -101,7 +101,13 @@ export function authHeaders(auth: Auth | undefined): Record<string, string> {
 }
 
 export async function createTestPlatform(
-  options: { env?: Record<string, string>; overrides?: Partial<Config>; appClock?: Clock } = {},
+  options: {
+    env?: Record<string, string>
+    overrides?: Partial<Config>
+    appClock?: Clock
+    /** Where the app's log lines go (none by default). */
+    logStream?: NodeJS.WritableStream
+  } = {},
 ): Promise<TestPlatform> {
   const clock = new ManualClock(Date.UTC(2026, 10, 2, 12, 0, 0))
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-test-'))
@@ -114,7 +120,12 @@ export async function createTestPlatform(
   const database = await createTestDatabase()
   await migrateToLatest(database.db)
   const contract = await sharedContract(config)
-  const app = await buildApp(config, { clock: options.appClock ?? clock, database, contract, logger: false })
+  const app = await buildApp(config, {
+    clock: options.appClock ?? clock,
+    database,
+    contract,
+    logger: options.logStream ?? false,
+  })
   await app.ready()
   const credentials = await seedDemo(database.db, {
     secretBox: app.platform.services.secretBox,

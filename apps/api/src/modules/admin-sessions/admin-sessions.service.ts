@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import type { AdminUsersTable } from '../../db/schema.js'
 import { DomainError } from '../../http/errors.js'
-import { decoyHash, verifyPassword } from '../../security/passwords.js'
+import { decoyHash, hasPassword, verifyPassword } from '../../security/passwords.js'
 import { tokenHash } from '../../security/secret-box.js'
 import { throttleKeys } from '../auth-throttle/auth-throttle-policy.js'
 import { throttleAddress } from '../auth-throttle/client-address.js'
@@ -125,6 +125,29 @@ export function createAdminSessionService(db: Db, deps: { clock: Clock; throttle
     }
   }
 
+  /** Opens a session for an admin whose credential was just proven (a password, a one-time link). */
+  async function openSession(user: { id: string; shop_id: string }): Promise<SignedIn> {
+    const nowMs = clock.now()
+    const token = mintSecret('adminSession')
+    const id = newPlatformId('ases_')
+    const expiresAt = iso(nowMs + sessionMaxLifetimeMs)
+    const idleExpiresAt = iso(nowMs + sessionIdleTimeoutMs)
+    await insertSession(db, {
+      id,
+      token_hash: tokenHash(token),
+      admin_user_id: user.id,
+      shop_id: user.shop_id,
+      created_at: iso(nowMs),
+      last_seen_at: iso(nowMs),
+      idle_expires_at: idleExpiresAt,
+      expires_at: expiresAt,
+      revoked_at: null,
+    })
+    const session = await authenticate(token)
+    if (!session) throw new Error('A new admin session could not be read back')
+    return { token, session, csrfToken: csrfTokenFor(token) }
+  }
+
   return {
     /**
      * Checks the password and opens a session. Throttled before the password is even checked, so a
@@ -136,8 +159,10 @@ export function createAdminSessionService(db: Db, deps: { clock: Clock; throttle
         signInRules(email, input.ip),
         async () => {
           const found = await findAdminUserByEmail(db, email)
-          const ok = await verifyPassword(input.password, found?.password_hash ?? decoyHash)
-          return found && ok ? found : undefined
+          // Someone who has not set a password yet costs the decoy's hash, as an unknown email does.
+          const usable = found && hasPassword(found.password_hash) ? found : undefined
+          const ok = await verifyPassword(input.password, usable?.password_hash ?? decoyHash)
+          return usable && ok ? usable : undefined
         },
         { cheap: false },
       )
@@ -145,28 +170,10 @@ export function createAdminSessionService(db: Db, deps: { clock: Clock; throttle
       if (checked.outcome === 'wrong') {
         throw new DomainError('SIGN_IN_FAILED', 'The email or password is wrong.', undefined, 401)
       }
-      const user = checked.value
-      const nowMs = clock.now()
-      const token = mintSecret('adminSession')
-      const id = newPlatformId('ases_')
-      const expiresAt = iso(nowMs + sessionMaxLifetimeMs)
-      const idleExpiresAt = iso(nowMs + sessionIdleTimeoutMs)
-      await insertSession(db, {
-        id,
-        token_hash: tokenHash(token),
-        admin_user_id: user.id,
-        shop_id: user.shop_id,
-        created_at: iso(nowMs),
-        last_seen_at: iso(nowMs),
-        idle_expires_at: idleExpiresAt,
-        expires_at: expiresAt,
-        revoked_at: null,
-      })
-      const session = await authenticate(token)
-      if (!session) throw new Error('A new admin session could not be read back')
-      return { token, session, csrfToken: csrfTokenFor(token) }
+      return openSession(checked.value)
     },
 
+    openSession,
     authenticate,
 
     async signOut(token: string | undefined): Promise<void> {

@@ -44,5 +44,6 @@ export function SignInPage(props: { returnTo: string; csrfToken: string; email?:
       }),
       h('div', { className: 'actions' }, h('button', { type: 'submit', className: 'primary' }, 'Sign in')),
     ),
+    h('p', null, h('a', { href: '/admin/forgot-password' }, 'Forgot password?')),
   )
 }

@@ -25,6 +25,10 @@ export type AdminSchemaName =
   | 'AdminSecretRotationRequest'
   | 'AdminTrackerAdvanceRequest'
   | 'AdminPromotionStatusRequest'
+  | 'AdminInvitationRequest'
+  | 'AdminRoleChangeRequest'
+  | 'AdminPasswordChangeRequest'
+  | 'AdminPasswordResetRequest'
 
 let adminSchemasCache: Promise<Record<string, JsonSchema>> | undefined
 
@@ -110,6 +114,10 @@ export async function createAdminParsers(contract: Contract) {
     secretRotation: adminBody('AdminSecretRotationRequest'),
     trackerAdvance: adminBody('AdminTrackerAdvanceRequest'),
     promotionStatus: adminBody('AdminPromotionStatusRequest'),
+    invitation: adminBody('AdminInvitationRequest'),
+    roleChange: adminBody('AdminRoleChangeRequest'),
+    passwordChange: adminBody('AdminPasswordChangeRequest'),
+    passwordReset: adminBody('AdminPasswordResetRequest'),
     promotion: bodyParser(operationBodySchema(contract, 'createPromotion')),
     fulfillment: bodyParser(operationBodySchema(contract, 'createFulfillment')),
     webhookConfiguration: bodyParser(operationBodySchema(contract, 'createWebhookConfiguration')),

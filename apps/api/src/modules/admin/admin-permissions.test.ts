@@ -21,7 +21,7 @@ describe('the admin role matrix', () => {
     expect(schemas.AdminAction?.enum).toEqual(adminActions)
   })
 
-  it('leaves STAFF the shop (catalogue, promotions, orders, fulfilments, gift cards) and nothing else', () => {
+  it('leaves STAFF the shop (catalogue, promotions, orders, fulfilments, gift cards) and their own password', () => {
     expect(permissionsOf('STAFF')).toEqual([
       'shop.read',
       'products.read',
@@ -34,12 +34,15 @@ describe('the admin role matrix', () => {
       'fulfillments.write',
       'giftCards.read',
       'giftCards.issue',
+      'password.change',
+      'password.reset',
     ])
     expect(permissionsOf('SUPER_ADMIN')).toEqual(adminActions)
   })
 
-  it('audits only super-admin actions, and every credential, webhook and app change', () => {
-    expect(auditedActions.every((action) => !isAllowed('STAFF', action))).toBe(true)
+  it('audits super-admin actions — every credential, webhook, app and people change — and password changes', () => {
+    const ownPassword = ['password.change', 'password.reset']
+    expect(auditedActions.filter((action) => isAllowed('STAFF', action))).toEqual(ownPassword)
     expect([...auditedActions].sort()).toEqual(
       [
         'apiUsers.create',
@@ -54,6 +57,10 @@ describe('the admin role matrix', () => {
         'webhooks.create',
         'webhooks.delete',
         'webhooks.update',
+        'people.invite',
+        'people.changeRole',
+        'people.remove',
+        ...ownPassword,
       ].sort(),
     )
   })

@@ -10,7 +10,8 @@ import { DomainError } from '../../http/errors.js'
  *
  * Least privilege: STAFF run the shop (catalogue, promotions, orders, fulfilments, gift cards);
  * credentials, webhooks (their secrets, and the delivery log, which carries customer data),
- * connected apps and the audit log are the super-admin's.
+ * connected apps, the audit log and the shop's people are the super-admin's. Everyone changes their
+ * own password (`password.change`, `password.reset`: audited, whoever they are).
  */
 
 export const adminRoles = ['SUPER_ADMIN', 'STAFF'] as const
@@ -62,6 +63,16 @@ export const adminActionMatrix = {
   },
   'platformApps.disconnect': { roles: superAdmin, summary: 'disconnect platform apps', audited: true },
   'auditLog.read': { roles: superAdmin, summary: 'read the audit log' },
+  'people.read': { roles: superAdmin, summary: 'see the shop’s people' },
+  'people.invite': { roles: superAdmin, summary: 'invite people to the shop', audited: true },
+  'people.changeRole': { roles: superAdmin, summary: 'change people’s roles', audited: true },
+  'people.remove': { roles: superAdmin, summary: 'remove people from the shop', audited: true },
+  'password.change': { roles: anyAdmin, summary: 'change their own password', audited: true },
+  'password.reset': {
+    roles: anyAdmin,
+    summary: 'set their password through a one-time link (first password, invitation or reset)',
+    audited: true,
+  },
 } as const satisfies Record<string, AdminActionRule>
 
 export type AdminAction = keyof typeof adminActionMatrix

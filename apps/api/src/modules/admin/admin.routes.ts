@@ -1,5 +1,6 @@
 import { fastifyCookie } from '@fastify/cookie'
 import type { FastifyInstance } from 'fastify'
+import { peopleRoutes } from '../people/people.routes.js'
 import { adminCatalogRoutes } from './admin-catalog.routes.js'
 import { createAdminParsers } from './admin-contract.js'
 import { adminDemoRoutes } from './admin-demo.routes.js'
@@ -25,6 +26,7 @@ export function adminRoutes(options: { distDir?: string } = {}) {
     await app.register(adminCatalogRoutes(access, parse))
     await app.register(adminOrderRoutes(access, parse))
     await app.register(adminGiftCardRoutes(access, parse))
+    await app.register(peopleRoutes(access, parse))
     await app.register(adminDemoRoutes())
     await app.register(adminSpaRoutes(options))
   }

@@ -14,6 +14,7 @@ export const secretPrefixes = {
   accessToken: 'fsat_',
   refreshToken: 'fsrt_',
   adminSession: 'fsas_',
+  adminLink: 'fsal_',
 } as const
 
 export type SecretKind = keyof typeof secretPrefixes
@@ -60,6 +61,6 @@ export function isWellFormedSecret(kind: SecretKind, value: string): boolean {
 }
 
 /** Non-secret identifiers of this module: `app_…` (client ids), `grt_…` (grants), `tfam_…` (token families). */
-export function newPlatformId(prefix: 'app_' | 'grt_' | 'tfam_' | 'ases_' | 'alf_'): string {
+export function newPlatformId(prefix: 'app_' | 'grt_' | 'tfam_' | 'ases_' | 'alf_' | 'alnk_'): string {
   return prefix + randomBase62(prefix === 'app_' ? 16 : 22)
 }
