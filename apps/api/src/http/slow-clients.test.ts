@@ -14,15 +14,16 @@ beforeAll(async () => {
   platform = await createTestPlatform({
     appClock: systemClock,
     env: {
-      HTTP_HEADERS_TIMEOUT_MS: '100',
-      HTTP_KEEP_ALIVE_TIMEOUT_MS: '100',
-      HTTP_REQUEST_TIMEOUT_MS: '1500',
-      HTTP_IDLE_TIMEOUT_MS: '1500',
-      // One request per 400 ms window: the second of two waits for a slot longer than the header
+      // Small, but not so small that a loaded machine takes longer to parse a request's headers.
+      HTTP_HEADERS_TIMEOUT_MS: '300',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '300',
+      HTTP_REQUEST_TIMEOUT_MS: '3000',
+      HTTP_IDLE_TIMEOUT_MS: '3000',
+      // One request per 900 ms window: the second of two waits for a slot longer than the header
       // and keep-alive timeouts.
       RATE_LIMIT: '1',
-      RATE_LIMIT_WINDOW_MS: '400',
-      RATE_LIMIT_MAX_WAIT_MS: '1000',
+      RATE_LIMIT_WINDOW_MS: '900',
+      RATE_LIMIT_MAX_WAIT_MS: '2000',
     },
   })
   await platform.app.listen({ host: '127.0.0.1', port: 0 })

@@ -2,17 +2,16 @@ import loaders from '@fanshelf/api-reference-tryit'
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useReaderContext } from '../../../../src/reader-context/index.ts'
 import type { TryItOperation } from '../../lib/tryit-types.ts'
+import { contextCall } from './context-call.ts'
+import { CredentialFields, ParameterFields } from './fields.tsx'
 import {
-  type Call,
   describeChange,
   describeOAuthSetup,
   describeSetup,
-  errorGuide,
   initialDraft,
   isWrite,
   oauthSetupOf,
   prepareBody,
-  problemOf,
   runOAuthSetup,
   runSetup,
   setupOf,
@@ -27,8 +26,8 @@ import {
   localHostnames,
   parseDemoCredentials,
   toCurl,
-  utf8Base64,
 } from './request.ts'
+import { RequestView, ResponseView, type Result } from './results.tsx'
 import styles from './styles.module.css'
 
 /**
@@ -74,14 +73,6 @@ function loadDemoCredentials(): Promise<DemoCredentials | undefined> {
     .then(async (response) => (response.ok ? parseDemoCredentials(await response.json()) : undefined))
     .catch(() => undefined)
   return demoCredentials
-}
-
-interface Result {
-  status: number
-  statusText: string
-  ms: number
-  headers: Array<[string, string]>
-  body: string
 }
 
 export default function TryIt({
@@ -207,7 +198,6 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
   const write = isWrite(operation, setupNeeded || oauthSetupNeeded)
 
   const draft: Draft = { server, alternative, values, body }
-  const schemes = operation.security[alternative] ?? []
 
   const updateCredentials = (next: Credentials) => {
     setCredentials(next)
@@ -392,136 +382,25 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
         </div>
 
         {operation.security.length > 0 && (
-          <fieldset className={styles.fieldset}>
-            <legend>Credentials</legend>
-            {operation.security.length > 1 && (
-              <div className={styles.field}>
-                <label htmlFor={`${id}-scheme`}>Authenticate with</label>
-                <select
-                  id={`${id}-scheme`}
-                  value={alternative}
-                  onChange={(event) => setAlternative(Number(event.target.value))}
-                >
-                  {operation.security.map((option, index) => (
-                    <option key={option.map((scheme) => scheme.scheme).join('+')} value={index}>
-                      {option
-                        .map(
-                          (scheme) =>
-                            `${scheme.scheme}${scheme.scopes.length > 0 ? ` (${scheme.scopes.join(', ')})` : ''}`,
-                        )
-                        .join(' + ')}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
-            {schemes.map((scheme) =>
-              scheme.kind === 'basic' ? (
-                <div className={styles.row} key={scheme.scheme}>
-                  <div className={styles.field}>
-                    <label htmlFor={`${id}-user`}>Username</label>
-                    <input
-                      id={`${id}-user`}
-                      autoComplete="off"
-                      spellCheck={false}
-                      value={credentials.username ?? ''}
-                      onChange={(event) => updateCredentials({ ...credentials, username: event.target.value })}
-                    />
-                  </div>
-                  <div className={styles.field}>
-                    <label htmlFor={`${id}-password`}>Password</label>
-                    <input
-                      id={`${id}-password`}
-                      type="password"
-                      autoComplete="off"
-                      value={credentials.password ?? ''}
-                      onChange={(event) => updateCredentials({ ...credentials, password: event.target.value })}
-                    />
-                  </div>
-                </div>
-              ) : scheme.kind === 'bearer' ? (
-                <div className={styles.field} key={scheme.scheme}>
-                  <label htmlFor={`${id}-bearer`}>
-                    Access token{scheme.scopes.length > 0 ? ` (scope ${scheme.scopes.join(', ')})` : ''}
-                  </label>
-                  <input
-                    id={`${id}-bearer`}
-                    type="password"
-                    autoComplete="off"
-                    value={credentials.bearer ?? ''}
-                    onChange={(event) => updateCredentials({ ...credentials, bearer: event.target.value })}
-                  />
-                </div>
-              ) : (
-                <div className={styles.field} key={scheme.scheme}>
-                  <label htmlFor={`${id}-key-${scheme.name}`}>
-                    {scheme.name === 'storefront_token' ? 'Storefront token' : scheme.name}
-                  </label>
-                  <input
-                    id={`${id}-key-${scheme.name}`}
-                    type="password"
-                    autoComplete="off"
-                    value={credentials.keys?.[scheme.name ?? ''] ?? ''}
-                    onChange={(event) =>
-                      updateCredentials({
-                        ...credentials,
-                        keys: { ...credentials.keys, [scheme.name ?? '']: event.target.value },
-                      })
-                    }
-                  />
-                </div>
-              ),
-            )}
-            <small>Kept in this browser tab only (session storage); shown masked.</small>
-            {demo && (
-              <button type="button" className={styles.secondary} onClick={fillDemo}>
-                Fill demo credentials
-              </button>
-            )}
-          </fieldset>
+          <CredentialFields
+            id={id}
+            operation={operation}
+            alternative={alternative}
+            onAlternative={setAlternative}
+            credentials={credentials}
+            onChange={updateCredentials}
+            onFillDemo={demo ? fillDemo : undefined}
+          />
         )}
 
         {operation.parameters.length > 0 && (
-          <fieldset className={styles.fieldset}>
-            <legend>Parameters</legend>
-            {operation.parameters.map((parameter) => {
-              const key = `${parameter.in}:${parameter.name}`
-              const inputId = `${id}-p-${parameter.in}-${parameter.name.replace(/[^\w-]/g, '_')}`
-              const hint = `${parameter.in}, ${parameter.type}${parameter.required ? ', required' : ''}${parameter.array ? ', comma-separated' : ''}`
-              return (
-                <div className={styles.field} key={key}>
-                  <label htmlFor={inputId}>
-                    <code>{parameter.name}</code> <span className={styles.hint}>{hint}</span>
-                  </label>
-                  {parameter.enum && !parameter.array ? (
-                    <select
-                      id={inputId}
-                      value={values[key] ?? ''}
-                      onChange={(event) => editValues({ ...values, [key]: event.target.value })}
-                    >
-                      <option value="">(none)</option>
-                      {parameter.enum.map((value) => (
-                        <option key={value}>{value}</option>
-                      ))}
-                    </select>
-                  ) : (
-                    <input
-                      id={inputId}
-                      value={values[key] ?? ''}
-                      placeholder={
-                        setupNeeded && setup?.parameter === parameter.name
-                          ? 'created when you send (or type an id)'
-                          : parameter.example
-                      }
-                      spellCheck={false}
-                      required={parameter.required && !(setupNeeded && setup?.parameter === parameter.name)}
-                      onChange={(event) => editValues({ ...values, [key]: event.target.value })}
-                    />
-                  )}
-                </div>
-              )
-            })}
-          </fieldset>
+          <ParameterFields
+            id={id}
+            operation={operation}
+            values={values}
+            onChange={editValues}
+            createdOnSend={setupNeeded ? setup?.parameter : undefined}
+          />
         )}
 
         {operation.body && (
@@ -577,89 +456,9 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
         </p>
       )}
 
-      {shown && (
-        <div className={styles.block}>
-          <p className={styles.label}>Request</p>
-          <pre className={styles.pre}>
-            {[
-              `${shown.method} ${shown.maskedUrl}`,
-              ...shown.maskedHeaders.map(([name, value]) => `${name}: ${value}`),
-            ].join('\n')}
-            {shown.body !== undefined ? `\n\n${shown.body}` : ''}
-          </pre>
-        </div>
-      )}
+      {shown && <RequestView request={shown} />}
 
-      <div aria-live="polite">
-        {result && (
-          <div className={styles.block} data-testid="try-it-response">
-            <p className={styles.label}>
-              Response <span className={result.status < 400 ? styles.ok : styles.bad}>{result.status}</span>{' '}
-              {result.statusText} · {result.ms} ms
-            </p>
-            <details>
-              <summary>Headers ({result.headers.length})</summary>
-              <pre className={styles.pre}>{result.headers.map(([name, value]) => `${name}: ${value}`).join('\n')}</pre>
-            </details>
-            {result.status >= 400 && <ProblemView operation={operation} result={result} />}
-            <pre className={styles.pre}>{result.body || '(empty body)'}</pre>
-          </div>
-        )}
-      </div>
+      <div aria-live="polite">{result && <ResponseView operation={operation} result={result} />}</div>
     </section>
   )
-}
-
-/** An error answer: its code, message and details, and the guide section that explains it. */
-function ProblemView({ operation, result }: { operation: TryItOperation; result: Result }): ReactNode {
-  const problem = problemOf(result.body)
-  const guide = errorGuide(operation, result.status, problem?.code)
-  return (
-    <div className={styles.problem} data-testid="try-it-problem">
-      {problem?.code && (
-        <p>
-          <code>{problem.code}</code>
-          {problem.message ? ` — ${problem.message}` : ''}
-        </p>
-      )}
-      {!problem?.code && problem?.message && <p>{problem.message}</p>}
-      {problem?.details !== undefined && <pre className={styles.pre}>{JSON.stringify(problem.details, null, 2)}</pre>}
-      <p>
-        Read: <a href={guide.href}>{guide.label}</a>
-      </p>
-    </div>
-  )
-}
-
-function basicHeader(username: string, password: string): string {
-  return `Basic ${utf8Base64(`${username}:${password}`)}`
-}
-
-/** Setup and preparation requests to this origin, with the reader context's credentials. */
-function contextCall(context: Readonly<Record<string, string>>): Call {
-  return async (method, path, body, auth) => {
-    const headers: Record<string, string> = { Accept: 'application/json' }
-    let url = path
-    if (auth === 'basic') {
-      headers.Authorization = basicHeader(context.FANSHELF_API_USER ?? '', context.FANSHELF_API_PASSWORD ?? '')
-    } else if (auth === 'storefront') {
-      url += `${url.includes('?') ? '&' : '?'}storefront_token=${encodeURIComponent(context.FANSHELF_STOREFRONT_TOKEN ?? '')}`
-    }
-    if (body !== undefined) headers['Content-Type'] = 'application/json'
-    const response = await fetch(url, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      credentials: 'omit',
-      cache: 'no-store',
-    })
-    const text = await response.text()
-    let json: unknown
-    try {
-      json = text ? JSON.parse(text) : undefined
-    } catch {
-      json = undefined
-    }
-    return { status: response.status, json }
-  }
 }
