@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream'
 import type { ValidateFunction } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { JsonSchema } from '../../http/contract.js'
 import { compileSchema } from '../../http/validation.js'
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
 import { loadAdminSchemas } from '../admin/admin-contract.js'
@@ -116,9 +117,9 @@ beforeAll(async () => {
   owner = await signInAdmin(platform, 'SUPER_ADMIN')
   otherOwner = await signInAdmin(platform, 'SUPER_ADMIN', 'other')
   const schemas = await loadAdminSchemas()
-  validateInvitation = compileSchema(schemas.AdminInvitation as object)
-  validatePeople = compileSchema(schemas.AdminPersonPage as object)
-  validatePerson = compileSchema(schemas.AdminPerson as object)
+  validateInvitation = compileSchema(schemas.AdminInvitation as JsonSchema)
+  validatePeople = compileSchema(schemas.AdminPersonPage as JsonSchema)
+  validatePerson = compileSchema(schemas.AdminPerson as JsonSchema)
 })
 afterAll(() => platform.close())
 
