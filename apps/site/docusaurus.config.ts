@@ -131,6 +131,7 @@ const config: Config = {
         { type: 'custom-versionedDoc', docId: 'index', label: 'Get started', position: 'left' },
         { type: 'custom-versionedDoc', sidebarId: 'storefront', label: 'Storefront', position: 'left' },
         { type: 'custom-versionedDoc', sidebarId: 'webhooks', label: 'Webhooks', position: 'left' },
+        { type: 'custom-versionedDoc', sidebarId: 'operate', label: 'Operate', position: 'left' },
         { ...referenceLink('/storefront-api/'), label: 'Storefront API Docs', position: 'left' },
         { ...referenceLink('/open-api/'), label: 'Open API Docs', position: 'left' },
         ...(hasVersionSnapshots
@@ -148,6 +149,7 @@ const config: Config = {
             { label: 'Get started', to: '/' },
             { label: 'Storefront', to: '/storefront/' },
             { label: 'Webhooks', to: '/webhooks/' },
+            { label: 'Operate', to: '/operate/running-fanshelf/' },
             { label: 'Search', to: '/search/' },
           ],
         },

@@ -1,6 +1,6 @@
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs'
 
-/** Two sidebars, one per guide area; the landing page (/) stands outside both. */
+/** One sidebar per guide area; the landing page (/) stands outside them. */
 const sidebars: SidebarsConfig = {
   storefront: [
     'storefront/index',
@@ -20,6 +20,7 @@ const sidebars: SidebarsConfig = {
     'webhooks/limitations',
     'webhooks/gifting-guide',
   ],
+  operate: ['operate/running-fanshelf', 'operate/admin-roles'],
 }
 
 export default sidebars

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { hydrated, storageKey } from './site'
 
 test.describe('navbar and footer', () => {
-  test('the navbar is titled Developer Docs and links the five areas', async ({ page }) => {
+  test('the navbar is titled Developer Docs and links the six areas', async ({ page }) => {
     await page.goto('/webhooks/')
     const navbar = page.locator('nav.navbar')
     await expect(navbar.locator('.navbar__title')).toHaveText('Developer Docs')
@@ -10,6 +10,7 @@ test.describe('navbar and footer', () => {
       ['Get started', '/'],
       ['Storefront', '/storefront/'],
       ['Webhooks', '/webhooks/'],
+      ['Operate', '/operate/running-fanshelf/'],
       ['Storefront API Docs', '/storefront-api/'],
       ['Open API Docs', '/open-api/'],
     ]
@@ -27,6 +28,7 @@ test.describe('navbar and footer', () => {
     const steps: Array<[string, string]> = [
       ['Storefront', 'Storefront overview'],
       ['Webhooks', 'Webhooks overview'],
+      ['Operate', 'Running Fanshelf'],
       ['Get started', 'Get started with Fanshelf'],
     ]
     for (const [label, heading] of steps) {
@@ -44,6 +46,7 @@ test.describe('navbar and footer', () => {
       '/',
       '/storefront/',
       '/webhooks/',
+      '/operate/running-fanshelf/',
       '/storefront-api/',
       '/open-api/',
       '/open-api-beta/',
@@ -157,7 +160,7 @@ test.describe('mobile navigation drawer', () => {
     await page.goto('/webhooks/')
     await hydrated(page)
     await expect(page.locator('button.navbar__toggle')).toBeHidden()
-    for (const label of ['Get started', 'Storefront', 'Webhooks', 'Storefront API Docs', 'Open API Docs']) {
+    for (const label of ['Get started', 'Storefront', 'Webhooks', 'Operate', 'Storefront API Docs', 'Open API Docs']) {
       await expect(page.locator('.navbar__items a.navbar__link', { hasText: label }).first()).toBeVisible()
     }
     await expect(page.locator('aside.theme-doc-sidebar-container')).toBeVisible()

@@ -14,14 +14,16 @@ test.describe('routes of spec §2', () => {
       } else {
         await expect(sidebar).toBeVisible()
         await expect(sidebar.locator('a.menu__link--active')).toHaveAttribute('href', route.path)
-        const firstItem = route.sidebar === 'storefront' ? '/storefront/' : '/webhooks/'
+        const firstItem = { storefront: '/storefront/', webhooks: '/webhooks/', operate: '/operate/running-fanshelf/' }[
+          route.sidebar
+        ]
         await expect(sidebar.locator(`a[href="${firstItem}"]`)).toHaveCount(1)
       }
       await expect(page.locator('.table-of-contents').first()).toBeAttached()
     })
   }
 
-  test('the two sidebars hold their own guides only', async ({ page }) => {
+  test('the sidebars hold their own guides only', async ({ page }) => {
     await page.goto('/storefront/')
     const storefront = page.locator('nav[aria-label="Docs sidebar"] a.menu__link')
     await expect(storefront).toHaveCount(5)
@@ -30,6 +32,10 @@ test.describe('routes of spec §2', () => {
     const webhooks = page.locator('nav[aria-label="Docs sidebar"] a.menu__link')
     await expect(webhooks).toHaveCount(9)
     await expect(webhooks.filter({ hasText: 'Showcase' })).toHaveCount(0)
+    await page.goto('/operate/admin-roles/')
+    const operate = page.locator('nav[aria-label="Docs sidebar"] a.menu__link')
+    await expect(operate).toHaveCount(2)
+    await expect(operate.filter({ hasText: 'Gifting guide' })).toHaveCount(0)
   })
 
   test('the search page is the one more root-level route', async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-/** Every guide route (spec §2, plus the Compatibility guide), the sidebar it belongs to, and its page heading. */
+/** Every guide route (spec §2, plus the Compatibility and operator guides), the sidebar it belongs to, and its page heading. */
 export const guideRoutes = [
   { path: '/', sidebar: null, heading: 'Get started with Fanshelf' },
   { path: '/compatibility/', sidebar: null, heading: 'Compatibility with existing platform code' },
@@ -18,6 +18,8 @@ export const guideRoutes = [
   { path: '/webhooks/webhook-event-types-beta/', sidebar: 'webhooks', heading: 'Webhook event types (beta)' },
   { path: '/webhooks/webhook-event-types/', sidebar: 'webhooks', heading: 'Webhook event types' },
   { path: '/webhooks/webhook-model/', sidebar: 'webhooks', heading: 'Webhook model' },
+  { path: '/operate/running-fanshelf/', sidebar: 'operate', heading: 'Running Fanshelf' },
+  { path: '/operate/admin-roles/', sidebar: 'operate', heading: 'Admin roles' },
 ] as const
 
 export const referenceRoutes = ['/open-api/', '/open-api-beta/', '/storefront-api/'] as const

@@ -140,6 +140,7 @@ export async function generateContractModule(): Promise<string> {
     apiUser: schema(admin, 'AdminApiUserRequest'),
     giftCard: schema(admin, 'AdminGiftCardRequest'),
     secretRotation: schema(admin, 'AdminSecretRotationRequest'),
+    shopSettings: schema(admin, 'AdminShopSettingsRequest'),
     promotion: requestBody(open, 'createPromotion'),
     fulfillment: requestBody(open, 'createFulfillment'),
     webhookConfiguration: requestBody(open, 'createWebhookConfiguration'),
@@ -172,6 +173,7 @@ export async function generateContractModule(): Promise<string> {
       (schema(admin, 'AdminSecretRotationRequest').properties as Record<string, Schema>).graceHours as Schema
     ).maximum as number,
     adminActions: enumOf(admin, 'AdminAction'),
+    shopCurrencies: enumOf(admin, 'AdminShopSettingsRequest', 'currency'),
   }
   const constants = Object.entries(data)
     .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)

@@ -21,6 +21,7 @@ declare module 'virtual:fanshelf-contract' {
   export const promotion: ContractValidator
   export const fulfillment: ContractValidator
   export const webhookConfiguration: ContractValidator
+  export const shopSettings: ContractValidator
   export const webhookEventTypes: { type: string; summary: string; description: string }[]
   export const orderStatuses: string[]
   export const orderStatusDescription: string
@@ -34,6 +35,7 @@ declare module 'virtual:fanshelf-contract' {
   /** The actions of the admin role matrix: admin-api.yaml `AdminAction` (contract-module.test.ts checks they agree). */
   export type AdminAction =
     | 'shop.read'
+    | 'shopSettings.read'
     | 'products.read'
     | 'products.write'
     | 'media.read'
@@ -67,7 +69,10 @@ declare module 'virtual:fanshelf-contract' {
     | 'people.invite'
     | 'people.changeRole'
     | 'people.remove'
+    | 'shopSettings.update'
     | 'password.change'
     | 'password.reset'
   export const adminActions: AdminAction[]
+  /** The currencies a shop may have (admin-api.yaml `AdminShopSettingsRequest.currency`). */
+  export const shopCurrencies: string[]
 }

@@ -26,6 +26,7 @@ export const router = createBrowserRouter(
         { path: 'gift-cards', lazy: () => import('./pages/gift-cards/GiftCardsPage.tsx') },
         { path: 'people', lazy: () => import('./pages/people/PeoplePage.tsx') },
         { path: 'password', lazy: () => import('./pages/people/PasswordPage.tsx') },
+        { path: 'settings', lazy: () => import('./pages/settings/ShopSettingsPage.tsx') },
         {
           path: 'developer',
           lazy: () => import('./pages/developer/DeveloperLayout.tsx'),

@@ -43,6 +43,7 @@ import { RedisRateLimiter } from './modules/rate-limit/rate-limiter.redis.js'
 import { installStorefrontHttp } from './modules/storefront/storefront-http.js'
 import { createThankYouMediaRoutes } from './modules/thank-yous/thank-you-media.routes.js'
 import { openApiHandlers } from './routes.js'
+import { adminDemoRoutes } from './seed/demo-credentials.routes.js'
 import { createServices, type Services } from './services.js'
 
 export interface Platform {
@@ -211,6 +212,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // One-time links: set a password (first, invited, reset) and "Forgot password?" (decision 0035).
   await app.register(passwordPageRoutes)
   // The merchant admin: its backend under /admin/api/… and the SPA (apps/admin/dist) under /admin/.
+  // The local demo's credentials for the docs (seed/: demo data, only ever read from this file).
+  await app.register(adminDemoRoutes())
   await app.register(adminRoutes())
 
   app.setNotFoundHandler((request, reply) => {

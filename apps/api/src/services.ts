@@ -27,6 +27,8 @@ import { createGiftingService } from './modules/gifting/gifting.service.js'
 import { createGiveawayService } from './modules/gifting/giveaways.service.js'
 import { createGiveawayLinkService } from './modules/giveaway-links/giveaway-links.service.js'
 import { createMailingListService } from './modules/mailing-list/mailing-list.service.js'
+import { createMediaService } from './modules/media/media.service.js'
+import { databaseStorage } from './modules/media/media-storage.js'
 import { createMembershipService } from './modules/memberships/memberships.service.js'
 import { loadExchangeRates } from './modules/money/exchange-rates.js'
 import { createOrderService } from './modules/orders/orders.service.js'
@@ -39,6 +41,7 @@ import { createPlatformTokenService } from './modules/platform-apps/platform-tok
 import { createProductAdminService } from './modules/products/products.admin.js'
 import { createProductService } from './modules/products/products.service.js'
 import { createPromotionService } from './modules/promotions/promotions.service.js'
+import { createShopSettingsService } from './modules/shops/shop-settings.service.js'
 import { createShopService } from './modules/shops/shops.service.js'
 import { createStorefront } from './modules/storefront/storefront.service.js'
 import { createStreamingService } from './modules/streaming/streaming.service.js'
@@ -81,6 +84,8 @@ export function createServices(deps: ServiceDeps) {
     limits: config.basicAuthFailures,
   })
   const shops = createShopService(db, secretBox)
+  // The shop's settings, edited by its super-admin in the admin (decision 0037).
+  const shopSettings = createShopSettingsService(db, { clock, dialect: database.dialect })
   const orders = createOrderService(db, { serializers: pageSerializers(deps.contract, 'listOrders') })
   // Fulfilments, their trackers and the order status they drive; cancel/complete for the admin.
   const fulfillments = createFulfillmentService(db, { clock, dialect: database.dialect })
@@ -154,7 +159,9 @@ export function createServices(deps: ServiceDeps) {
   // The shop's direct checkout link `GET /cart/checkout` (decision 0024).
   const checkoutLink = createCheckoutLinkService(db, { clock, carts: storefront.carts })
   // Merchant admin (issue 8): product create/edit, the shop's webhook secret rotation, the order page.
-  const productAdmin = createProductAdminService(db, { clock, dialect: database.dialect })
+  const productAdmin = createProductAdminService(db, { clock, dialect: database.dialect, publicUrl: config.publicUrl })
+  // The shops' uploaded media (decision 0036), stored in the database every node reads.
+  const media = createMediaService(db, { clock, publicUrl: config.publicUrl, storage: databaseStorage })
   const webhookSecrets = createWebhookSecretService(db, { clock, dialect: database.dialect, secretBox })
   const adminOrders = createAdminOrderService(db, { orders, fulfillments })
   // Who changed which credential, webhook or app connection in the admin (decision 0027).
@@ -187,6 +194,7 @@ export function createServices(deps: ServiceDeps) {
     secretBox,
     apiUsers,
     shops,
+    shopSettings,
     orders,
     fulfillments,
     gifting,
@@ -217,6 +225,7 @@ export function createServices(deps: ServiceDeps) {
     platformTokens,
     adminSessions,
     productAdmin,
+    media,
     webhookSecrets,
     adminOrders,
     adminAuditLog,

@@ -43,6 +43,7 @@ export async function startPlatform(
         secretBox: services.secretBox,
         publicUrl: config.publicUrl,
         now: clock.now(),
+        media: services.media,
       })
     } catch (error) {
       if (await isSeeded(services.db)) return undefined

@@ -1,6 +1,15 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -11,6 +20,8 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
 import { defaultExchangeRates } from '../../api/src/modules/money/exchange-rates.ts'
+import { shutdownGraceMs } from '../../api/src/modules/webhook-delivery/delivery-worker.ts'
+import { connectTimeoutMs, responseTimeoutMs } from '../../api/src/modules/webhooks/delivery-policy.ts'
 import { verifyFanshelfSignature, verifyStandardWebhook } from './signature/verify.ts'
 
 /**
@@ -47,7 +58,10 @@ function normalizeOutput(text: string): string[] {
   return text
     .replace(/\b(wcon|weve|evt|don|ch)_[A-Za-z0-9_-]{22}\b/g, '$1_…')
     .replace(/whsec_[A-Za-z0-9+/=]+/g, 'whsec_…')
+    .replace(/\bsh_[A-Za-z0-9_-]{22}\b/g, 'sh_…')
+    .replace(/\bfsal_[A-Za-z0-9_-]+/g, 'fsal_…')
     .replace(/sh_[0-9a-f-]{36}/g, 'sh_…')
+    .replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, 'DATETIME')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'UUID')
     .replace(/\b\d\d:\d\d:\d\d\.\d{3}\b/g, 'TIME')
     .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')
@@ -215,7 +229,31 @@ describe('the JavaScript storefront client parses', () => {
   })
 })
 
+describe('the operator guide (docs/operate/running-fanshelf.mdx) quotes the code', () => {
+  it('a stopping worker lets attempts in flight finish for the connect and answer timeouts and a second', () => {
+    expect(shutdownGraceMs).toBe(connectTimeoutMs + responseTimeoutMs + 1_000)
+  })
+
+  it('operate/fanshelf-alerts.yml: every rule has a name, an expression, a duration, a severity and a summary', () => {
+    const groups = parseYaml(readFileSync(path.join(here, 'operate/fanshelf-alerts.yml'), 'utf8')).groups
+    const rules = groups.flatMap((group: { rules: unknown[] }) => group.rules)
+    // The scrape itself, then the five of the guide.
+    expect(rules).toHaveLength(6)
+    for (const rule of rules) {
+      expect(rule).toEqual({
+        alert: expect.stringMatching(/^Fanshelf[A-Za-z]+$/),
+        expr: expect.any(String),
+        for: expect.stringMatching(/^\d+m$/),
+        labels: { severity: expect.stringMatching(/^(page|ticket)$/) },
+        annotations: { summary: expect.any(String) },
+      })
+    }
+  })
+})
+
 describe('samples against a running Fanshelf', () => {
+  /** The bearer token of /metrics (METRICS_TOKEN), as operate/prometheus.yml's credentials file holds it. */
+  const metricsToken = randomBytes(24).toString('base64url')
   const work = mkdtempSync(path.join(tmpdir(), 'fanshelf-samples-'))
   let server: ChildProcess | undefined
   let env: NodeJS.ProcessEnv = {}
@@ -242,6 +280,7 @@ describe('samples against a running Fanshelf', () => {
         SITE_DIR: siteDir,
         PUBLIC_URL: origin,
         LOG_LEVEL: 'warn',
+        METRICS_TOKEN: metricsToken,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -845,4 +884,127 @@ describe('samples against a running Fanshelf', () => {
       target.close()
     }
   }, 240_000)
+
+  /** The one-time link a `fanshelf shop` command printed. */
+  const printedLink = (output: string) => /(http\S+\/admin\/set-password\?token=fsal_\S+)/.exec(output)?.[1] ?? ''
+
+  it('cli/shop-create.sh creates a shop whose owner link opens on this server; cli/shop-list.sh lists it and prints a reset link', async () => {
+    const created = run('cli/shop-create.sh')
+    // The transcript of the guide matches a real run, up to the shop id, the token, the expiry and the port.
+    expect(normalizeOutput(created)).toEqual(
+      normalizeOutput(readFileSync(path.join(here, 'cli/shop-create-output.txt'), 'utf8')),
+    )
+    const ownerLink = printedLink(created)
+    expect(ownerLink.startsWith(`${env.FANSHELF_ORIGIN}/admin/set-password?token=fsal_`)).toBe(true)
+    const form = await fetch(ownerLink)
+    expect(form.status).toBe(200)
+    expect(await form.text()).toContain('name="password"')
+
+    const listed = run('cli/shop-list.sh')
+    expect(listed).toMatch(/^ID +NAME +DOMAIN +CURRENCY +OWNER +PEOPLE$/m)
+    expect(listed).toMatch(/Cedar & Pine +shop\.cedarpine\.example +EUR +owner@cedarpine\.example +1$/m)
+    expect(listed).toContain('Pixel Pines Merch')
+    expect(listed).toContain('Password-reset link for owner@cedarpine.example (works once, until ')
+    const resetLink = printedLink(listed.slice(listed.indexOf('Password-reset link')))
+    expect(resetLink.startsWith(`${env.FANSHELF_ORIGIN}/admin/set-password?token=fsal_`)).toBe(true)
+    expect(resetLink).not.toBe(ownerLink)
+    expect((await fetch(resetLink)).status).toBe(200)
+  }, 120_000)
+
+  it('cli/backup.sh backs up the serving install; cli/restore.sh restores it into an empty one with the same shops and key', () => {
+    const backups = path.join(work, 'backups')
+    mkdirSync(backups, { recursive: true })
+    const passphraseFile = path.join(work, 'backup-passphrase')
+    writeFileSync(passphraseFile, 'a passphrase for the samples\n', { mode: 0o600 })
+    /** The sample as the guide shows it, its two paths moved into this test's directory. */
+    const script = (sample: string) =>
+      readFileSync(path.join(here, sample), 'utf8')
+        .replaceAll('/var/backups/fanshelf', backups)
+        .replaceAll('/etc/fanshelf/backup-passphrase', passphraseFile)
+    const shell = (code: string, extra: Record<string, string> = {}) =>
+      execFileSync('bash', ['-c', code], { cwd: repoRoot, env: { ...env, ...extra }, encoding: 'utf8' })
+
+    const backedUp = shell(script('cli/backup.sh'))
+    expect(backedUp).toMatch(
+      /^Backed up the SQLite database \(schema \S+: \d+ shops, \d+ orders\) and the secret key to \S+\.fsb \([\d.]+ k?M?B\), encrypted with the passphrase\.$/m,
+    )
+    const [written] = readdirSync(backups)
+    expect(written).toMatch(/^fanshelf-\d{4}-\d\d-\d\d\.fsb$/)
+    // The restore sample names one day's backup: this run's file goes under that name.
+    const named = /restore (\S+\.fsb)/.exec(script('cli/restore.sh'))?.[1] ?? ''
+    renameSync(path.join(backups, written as string), named)
+
+    const target = path.join(work, 'restored')
+    const restored = shell(script('cli/restore.sh'), { DATA_DIR: target })
+    expect(restored).toMatch(/^Restored the SQLite database \(schema \S+: \d+ shops, \d+ orders\) backed up at /m)
+    expect(restored).toContain(`The backup's secret key is now in ${path.join(target, 'secret.key')}.`)
+    const key = (dataDir: string) => readFileSync(path.join(dataDir, 'secret.key'), 'utf8').trim()
+    expect(key(target)).toBe(key(path.join(work, 'data')))
+    const shops = (dataDir: string) =>
+      JSON.parse(
+        execFileSync('npx', ['fanshelf', 'shop', 'list', '--json'], {
+          cwd: repoRoot,
+          env: { ...env, DATA_DIR: dataDir },
+          encoding: 'utf8',
+        }),
+      )
+    expect(shops(target)).toEqual(shops(path.join(work, 'data')))
+  }, 180_000)
+
+  it('operate/prometheus.yml scrapes /metrics with the bearer token; the alerts and the guide name metrics the server exposes', async () => {
+    const config = parseYaml(readFileSync(path.join(here, 'operate/prometheus.yml'), 'utf8'))
+    const job = config.scrape_configs[0]
+    expect(job).toMatchObject({ job_name: 'fanshelf', metrics_path: '/metrics', authorization: { type: 'Bearer' } })
+    expect(job.authorization.credentials_file).toMatch(/^\/etc\/prometheus\//)
+    expect(config.rule_files).toEqual(['fanshelf-alerts.yml'])
+
+    // Some traffic first, so that the request series exist.
+    const basic = `Basic ${Buffer.from(`${env.FANSHELF_API_USER}:${env.FANSHELF_API_PASSWORD}`).toString('base64')}`
+    await fetch(`${env.FANSHELF_ORIGIN}/open-api/v1.0/shops/current`, { headers: { authorization: basic } })
+    const url = `${env.FANSHELF_ORIGIN}${job.metrics_path}`
+    expect((await fetch(url)).status).toBe(401)
+    expect((await fetch(url, { headers: { authorization: 'Bearer not-the-metrics-token' } })).status).toBe(401)
+    const scraped = await fetch(url, { headers: { authorization: `Bearer ${metricsToken}` } })
+    expect(scraped.status).toBe(200)
+    const text = await scraped.text()
+    const families = new Set([...text.matchAll(/^# TYPE (\S+) \S+$/gm)].map((match) => match[1] as string))
+    const series = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'))
+    // This server runs on SQLite: the PostgreSQL pool gauges are defined in the code, not exposed here.
+    const metricsCode = readFileSync(path.join(repoRoot, 'apps/api/src/modules/metrics/metrics.service.ts'), 'utf8')
+    const postgresOnly = ['fanshelf_db_pool_connections', 'fanshelf_db_pool_waiting_queries']
+    for (const name of postgresOnly) expect(metricsCode).toContain(`name: '${name}'`)
+    /** A histogram's series end in _bucket, _sum and _count. */
+    const familyOf = (name: string) => (families.has(name) ? name : name.replace(/_(bucket|sum|count)$/, ''))
+    const metricNames = (code: string) => [
+      ...new Set([...code.matchAll(/\b(?:fanshelf|process|nodejs)_[a-z0-9_]+/g)].map((match) => match[0])),
+    ]
+    const unknown = (names: string[]) =>
+      names.filter((name) => !families.has(familyOf(name)) && !postgresOnly.includes(name))
+
+    const rules = parseYaml(readFileSync(path.join(here, 'operate/fanshelf-alerts.yml'), 'utf8')).groups.flatMap(
+      (group: { rules: Array<{ alert: string; expr: string }> }) => group.rules,
+    )
+    for (const { alert, expr } of rules) {
+      expect(unknown(metricNames(expr)), alert).toEqual([])
+      // The labels an expression selects or groups by exist on its metric's series.
+      const [first] = metricNames(expr)
+      const labels = [
+        ...[...expr.matchAll(/\{([^}]*)\}/g)].flatMap((match) =>
+          [...(match[1] as string).matchAll(/([a-z_]+)\s*(?:=~|!~|!=|=)/g)].map((label) => label[1] as string),
+        ),
+        ...[...expr.matchAll(/\bby \(([^)]*)\)/g)].flatMap((match) => (match[1] as string).split(/,\s*/)),
+      ].filter((label) => label !== 'job')
+      if (first === undefined || postgresOnly.includes(first)) continue
+      const ofFirst = series.filter((line) => line.startsWith(first))
+      for (const label of labels)
+        expect(
+          ofFirst.some((line) => line.includes(`${label}="`)),
+          `${alert}: ${label}`,
+        ).toBe(true)
+    }
+    // The metrics the guide names, its table and its dashboard queries.
+    const guide = readFileSync(path.join(here, '../docs/operate/running-fanshelf.mdx'), 'utf8')
+    expect(metricNames(guide).length).toBeGreaterThan(12)
+    expect(unknown(metricNames(guide))).toEqual([])
+  }, 60_000)
 })

@@ -60,7 +60,31 @@ export interface AuditEntry {
   description: string
   actor: { adminUserId: string; email: string }
   targetId: string
+  /** `shopSettings.update` only: the names of the settings that changed. */
+  changedFields?: string[]
   createdAt: string
+}
+
+/** admin-api.yaml `AdminShopContact`. */
+export interface ShopContact {
+  shopEmail: string
+  contactEmail: string
+  transactionalEmail: string
+  customerSupportEmail: string | null
+  phone: string | null
+}
+
+/** admin-api.yaml `AdminShopSettings`. */
+export interface ShopSettings {
+  id: string
+  name: string
+  domain: string
+  publicDomain: string | null
+  currency: string
+  currencyChangeable: boolean
+  contact: ShopContact
+  branding: { accentColor: string | null }
+  updatedAt: string
 }
 
 export interface Shop {

@@ -12,6 +12,7 @@ const sections: { to: string; label: string; actions: AdminAction[] }[] = [
   { to: '/promotions', label: 'Promotions', actions: ['promotions.read'] },
   { to: '/gift-cards', label: 'Gift cards', actions: ['giftCards.read'] },
   { to: '/people', label: 'People', actions: ['people.read'] },
+  { to: '/settings', label: 'Shop settings', actions: ['shopSettings.read'] },
   { to: '/developer', label: 'Developer settings', actions: developerTabs.map((tab) => tab.action) },
 ]
 

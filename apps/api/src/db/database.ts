@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
 import SqliteDatabase from 'better-sqlite3'
 import {
   Kysely,
@@ -34,6 +35,8 @@ import * as webhookUrlCredentials from './migrations/0015-webhook-url-credential
 import * as platformAppPkce from './migrations/0016-platform-app-pkce.js'
 import * as authAttempts from './migrations/0017-auth-attempts.js'
 import * as adminLinks from './migrations/0018-admin-links.js'
+import * as mediaFiles from './migrations/0019-media-files.js'
+import * as shopSettings from './migrations/0020-shop-settings.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -83,6 +86,8 @@ const migrations: Record<string, Migration> = {
   '0016-platform-app-pkce': platformAppPkce,
   '0017-auth-attempts': authAttempts,
   '0018-admin-links': adminLinks,
+  '0019-media-files': mediaFiles,
+  '0020-shop-settings': shopSettings,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
@@ -106,6 +111,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
       dialect: withEffectScopes(new SqliteDialect({ database: withStatementCache(sqlite) })),
     })
     sqliteChangeStamps.set(db, sqliteChangeStamp(sqlite))
+    if (file !== ':memory:') sqliteFiles.set(db, file)
     return { db, dialect: 'sqlite', close: () => db.destroy() }
   }
   // PostgreSQL returns COUNT(*) and bigint as strings; integers we store fit in int4.
@@ -217,8 +223,51 @@ export function syncChangeStampOf(db: object): (() => string | undefined) | unde
   return sqliteChangeStamps.get(db)
 }
 
-/** Brings the schema up to date; fails loudly with the migration that broke. */
-export async function migrateToLatest(db: Kysely<unknown> | Db): Promise<void> {
+const sqliteFiles = new WeakMap<object, string>()
+
+/** How long a process waits for another to finish migrating before it gives up. */
+const migrationLockWaitMs = 10 * 60_000
+
+/**
+ * One process migrates at a time (decision 0037). PostgreSQL: Kysely's Migrator takes a
+ * session-level advisory lock on the connection it reserves and runs the pending migrations in
+ * one transaction, so a second node waits, then finds nothing pending. SQLite: Kysely takes no
+ * lock (its adapter assumes one connection), so two processes on one file (a CLI command while
+ * the server starts) would both run a pending migration and one would fail half-way. An
+ * exclusive transaction on a sidecar file (`<database>-migration-lock`) is the lock: SQLite's own
+ * file locking, released by the OS if the holder dies. The wait polls without blocking the event
+ * loop; the database itself stays free for the holder's writes.
+ */
+async function holdSqliteMigrationLock(file: string, waitMs: number): Promise<() => void> {
+  const lock = new SqliteDatabase(`${file}-migration-lock`)
+  lock.pragma('busy_timeout = 0')
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    try {
+      lock.exec('BEGIN EXCLUSIVE')
+      return () => {
+        lock.exec('ROLLBACK')
+        lock.close()
+      }
+    } catch (error) {
+      const busy = (error as { code?: string }).code === 'SQLITE_BUSY'
+      if (!busy || Date.now() >= deadline) {
+        lock.close()
+        throw busy ? new Error(`Another process has been migrating ${file} for over ${waitMs} ms`) : error
+      }
+      await delay(50)
+    }
+  }
+}
+
+/**
+ * Brings the schema up to date, or to `target` (a migration's name, for upgrade tests); fails
+ * loudly with the migration that broke. Concurrent callers on one database wait for each other.
+ */
+export async function migrateToLatest(
+  db: Kysely<unknown> | Db,
+  options: { target?: string; lockWaitMs?: number } = {},
+): Promise<void> {
   // Work streams number their migrations independently; each is self-contained, so a database may
   // have run a later number before an earlier one landed.
   const migrator = new Migrator({
@@ -227,9 +276,17 @@ export async function migrateToLatest(db: Kysely<unknown> | Db): Promise<void> {
     migrationTableName: 'schema_migrations',
     allowUnorderedMigrations: true,
   })
-  const { error, results } = await migrator.migrateToLatest()
-  const failed = results?.find((r) => r.status === 'Error')
-  if (error) {
-    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error })
+  const file = sqliteFiles.get(db)
+  const release =
+    file === undefined ? undefined : await holdSqliteMigrationLock(file, options.lockWaitMs ?? migrationLockWaitMs)
+  try {
+    const { error, results } =
+      options.target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(options.target)
+    const failed = results?.find((r) => r.status === 'Error')
+    if (error) {
+      throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error })
+    }
+  } finally {
+    release?.()
   }
 }

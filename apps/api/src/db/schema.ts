@@ -18,6 +18,8 @@ export interface ShopsTable {
   webhook_secret: string
   webhook_secret_previous: string | null
   webhook_secret_previous_until: string | null
+  /** Migration 0020: the checkout's accent colour `#rrggbb`; null for the checkout's own (decision 0037). */
+  accent_color?: string | null
   created_at: string
   updated_at: string
 }
@@ -663,6 +665,38 @@ export interface Database {
   admin_links: AdminLinksTable
 }
 
+/** An uploaded file (migration 0019, decision 0036): an image of the shop's media library. */
+export interface MediaFilesTable {
+  /** A UUID: the file's name in `/media/files/<id>.<ext>`; its content never changes. */
+  id: string
+  shop_id: string
+  /** What the uploader called it (the file name without its folder), for the library's search. */
+  name: string
+  /** Decided from the content: image/jpeg, image/png, image/webp, image/gif, image/avif, image/svg+xml. */
+  media_type: string
+  width: number
+  height: number
+  size_bytes: number
+  /** Hex SHA-256 of the stored bytes. */
+  sha256: string
+  /** Where the bytes are: `media_blobs` or the S3-compatible bucket (key = id). */
+  storage: 'DATABASE' | 'S3'
+  /** The admin who uploaded it (`adm_…`); null for the demo seed. */
+  created_by: string | null
+  created_at: string
+}
+
+/** The bytes of a `media_files` row stored in the database. */
+export interface MediaBlobsTable {
+  media_id: string
+  content: Buffer
+}
+
+export interface Database {
+  media_files: MediaFilesTable
+  media_blobs: MediaBlobsTable
+}
+
 /** A shop's gift card (migration 0010, decision 0022). Amounts in minor units of `currency`. */
 export interface GiftCardsTable {
   /** `gcrd_…` */
@@ -745,6 +779,8 @@ export interface AdminAuditLogTable {
   action: string
   /** What it acted on: an API user, token, webhook configuration or app id, or the shop's id. Never a secret. */
   target_id: string
+  /** Migration 0020: JSON array of the setting names a `shopSettings.update` changed; null otherwise. */
+  changed_fields?: Json | null
   created_at: string
 }
 

@@ -14,12 +14,6 @@ const fastifyCodes: Record<string, { code: string; status: number; message: stri
     status: 415,
     message: 'Send the request body as application/json.',
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    code: 'PAYLOAD_TOO_LARGE',
-    status: 413,
-    message: `The request body is larger than ${bodyLimitBytes} bytes.`,
-    details: { limitBytes: bodyLimitBytes },
-  },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     code: 'MALFORMED_JSON',
     status: 400,
@@ -51,6 +45,15 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .code(400)
         .send({ code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) })
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // The route's own limit (an image upload takes more than a JSON body).
+      const limitBytes = request.routeOptions.bodyLimit ?? bodyLimitBytes
+      return reply.code(413).send({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: `The request body is larger than ${limitBytes} bytes.`,
+        details: { limitBytes },
+      })
     }
     const known = fastifyCodes[error.code]
     if (known) {

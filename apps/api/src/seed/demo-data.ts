@@ -26,9 +26,12 @@ import type {
 } from '../db/schema.js'
 import { toMoney } from '../modules/money/money.js'
 import { type OrderStatus, orderStatuses } from '../modules/orders/order-status.js'
+import { renderProductSvg, renderSizeGuideSvg, renderTierSvg } from './demo-art.js'
 import {
   type AddressSpec,
   type ColourKey,
+  findProductArt,
+  findTierArt,
   imageColours,
   kindTraits,
   type ProductKind,
@@ -109,15 +112,36 @@ export interface ShopData {
     createdAt: string
   }
   rows: DataRows
+  /**
+   * The shop's drawn images (products, tier badges, size guides), which the seed uploads to the
+   * shop's media library (decision 0036) under these ids: the rows above already name their URLs.
+   */
+  media: DemoMedia[]
 }
+
+export interface DemoMedia {
+  id: string
+  name: string
+  svg: string
+}
+
+/** The side of every drawn image, in pixels (they are square). */
+const drawnSide = 1200
 
 /** The deterministic rows of every seeded shop, the demo shop first. */
 export function buildDemoData(options: { publicUrl: string }): ShopData[] {
   const root = new Prng(demoSeed)
   const out: ShopData[] = []
   let shared: Person[] = []
+  let firstCreatedAt: string | undefined
   for (const spec of shopSpecs) {
-    const data = buildShopData(spec, { publicUrl: options.publicUrl.replace(/\/$/, ''), root, sharedPeople: shared })
+    const data = buildShopData(spec, {
+      publicUrl: options.publicUrl.replace(/\/$/, ''),
+      root,
+      sharedPeople: shared,
+      openedAfter: firstCreatedAt,
+    })
+    firstCreatedAt ??= data.shop.shop.created_at
     if (shared.length === 0) shared = data.people.slice(0, 4)
     out.push(data.shop)
   }
@@ -349,10 +373,37 @@ const giftableKinds = new Set<ProductKind>([
 
 function buildShopData(
   spec: ShopSpec,
-  ctx: { publicUrl: string; root: Prng; sharedPeople: Person[] },
+  ctx: { publicUrl: string; root: Prng; sharedPeople: Person[]; openedAfter?: string },
 ): { shop: ShopData; people: Person[] } {
   const { publicUrl } = ctx
   const base = ctx.root.fork(spec.key)
+  // ---------------------------------------------------------------- drawn images (media library)
+  const media: DemoMedia[] = []
+  const mediaPrng = base.fork('media')
+  const fileUrl = (id: string) => `${publicUrl}/media/files/${id}.svg`
+  // A drawing scales to any width: its `transformedUrl` is the same file.
+  const drawnImage = (id: string): Image => ({
+    id,
+    url: fileUrl(id),
+    width: drawnSide,
+    height: drawnSide,
+    transformedUrl: fileUrl(id),
+  })
+  const sizeGuideIds = new Map<ProductKind, string>()
+  const sizeGuideUrl = (kind: ProductKind): string => {
+    let id = sizeGuideIds.get(kind)
+    if (!id) {
+      id = mediaPrng.uuid()
+      sizeGuideIds.set(kind, id)
+      media.push({ id, name: `size-guide-${kind}.svg`, svg: renderSizeGuideSvg(kind, drawnSide)! })
+    }
+    return fileUrl(id)
+  }
+  const tierImageUrl = (slug: string): string => {
+    const id = mediaPrng.uuid()
+    media.push({ id, name: `tier-${slug}.svg`, svg: renderTierSvg(findTierArt(slug)!, drawnSide) })
+    return fileUrl(id)
+  }
   const currency = spec.currency
   const money = (minor: number) => toMoney(minor, currency)
   const clampToAnchor = (ms: number) => Math.min(ms, seedAnchorMs - MINUTE)
@@ -360,7 +411,10 @@ function buildShopData(
   // ---------------------------------------------------------------- shop and identity
   const shopPrng = base.fork('shop')
   const shopId = `sh_${shopPrng.uuid()}`
-  const shopCreatedMs = seedAnchorMs - shopPrng.int(400, 430) * DAY - shopPrng.int(0, DAY)
+  const drawnCreatedMs = seedAnchorMs - shopPrng.int(400, 430) * DAY - shopPrng.int(0, DAY)
+  // The demo shop is the oldest: a feed or storefront asked on a loopback host serves the oldest shop.
+  const shopCreatedMs =
+    ctx.openedAfter === undefined ? drawnCreatedMs : Math.max(drawnCreatedMs, Date.parse(ctx.openedAfter) + DAY)
   const shop: Omit<ShopsTable, 'webhook_secret'> = {
     id: shopId,
     name: spec.name,
@@ -431,9 +485,11 @@ function buildShopData(
         ? Math.round(seedAnchorMs - productPrng.float(15, 60) * DAY)
         : Math.round(createdMs + productPrng.float(0, Math.min(ageDays * 0.9, 45)) * DAY)
     const colourKeys = imageColours(p)
+    const art = findProductArt(p.slug)!
     const images: Image[] = colourKeys.map((_, n) => {
-      const url = `${publicUrl}/media/products/${p.slug}-${n + 1}.svg`
-      return { id: productPrng.uuid(), url, width: 1200, height: 1200, transformedUrl: `${url}?w=600` }
+      const id = productPrng.uuid()
+      media.push({ id, name: `${p.slug}-${n + 1}.svg`, svg: renderProductSvg(art, n + 1, drawnSide)! })
+      return drawnImage(id)
     })
     const sizes = p.sizes ?? [undefined]
     const colours: (ColourKey | undefined)[] = p.colours ?? [undefined]
@@ -525,8 +581,8 @@ function buildShopData(
         : null,
       size_guide: guide
         ? json({
-            previewUrl: `${publicUrl}/media/size-guides/${p.kind}.svg?w=600`,
-            fileUrl: `${publicUrl}/media/size-guides/${p.kind}.svg`,
+            previewUrl: sizeGuideUrl(p.kind),
+            fileUrl: sizeGuideUrl(p.kind),
             description: guide.description,
             fitGuideDescription: guide.fit,
             fitGuideUrls: [],
@@ -621,7 +677,7 @@ function buildShopData(
       id,
       shop_id: shopId,
       name: t.name,
-      image_url: `${publicUrl}/media/tiers/${t.slug}.svg`,
+      image_url: tierImageUrl(t.slug),
       position,
       created_at: iso(shopCreatedMs + 3 * DAY + position * HOUR),
     }
@@ -1544,7 +1600,7 @@ function buildShopData(
     updated_at: iso(seedAnchorMs - 9 * HOUR - base.fork('streaming').int(0, HOUR)),
   } satisfies StreamingServicesTable)
 
-  return { shop: { spec, shop, identity, rows }, people }
+  return { shop: { spec, shop, identity, rows, media }, people }
 }
 
 function statusReason(

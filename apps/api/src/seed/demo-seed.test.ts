@@ -55,6 +55,7 @@ const seededTables = [
   'streaming_services',
   'platform_apps',
   'platform_app_grants',
+  'media_files',
 ] as const satisfies readonly (keyof Database)[]
 
 /** Columns that hold (or derive from) random credentials: they differ on every seed. */
@@ -123,6 +124,7 @@ function defineSeedSuite(engine: string, open: () => Promise<DatabaseHandle>, re
     let data: Dump
     let demoShopId: string
     let secondShopId: string
+    const mediaById = () => new Map((data.media_files ?? []).map((row) => [row.id as string, row]))
     const rowsOf = (table: string, shopId?: string) =>
       (data[table] ?? []).filter((r) => shopId === undefined || r.shop_id === shopId)
 
@@ -479,7 +481,8 @@ function defineSeedSuite(engine: string, open: () => Promise<DatabaseHandle>, re
       for (const tier of data.membership_tiers!) {
         const intervals = data.membership_tier_variants!.filter((v) => v.tier_id === tier.id).map((v) => v.interval)
         expect(intervals.sort()).toEqual(['ANNUAL', 'MONTHLY'])
-        expect(tier.image_url).toMatch(new RegExp(`^${publicUrl}/media/tiers/[a-z0-9-]+\\.svg$`))
+        expect(tier.image_url).toMatch(new RegExp(`^${publicUrl}/media/files/[0-9a-f-]{36}\\.svg$`))
+        expect(mediaById().get(/([0-9a-f-]{36})\.svg$/.exec(tier.image_url as string)![1]!)?.shop_id).toBe(tier.shop_id)
       }
       const contributions: Record<string, Map<string, string>> = {
         DONATION: shopOf('donations'),
@@ -552,8 +555,11 @@ function defineSeedSuite(engine: string, open: () => Promise<DatabaseHandle>, re
         expect(images.length).toBeGreaterThanOrEqual(1)
         images.forEach((image, i) => {
           expect(Object.keys(image)).toEqual(['id', 'url', 'width', 'height', 'transformedUrl'])
-          expect(image.url).toBe(`${publicUrl}/media/products/${product.slug}-${i + 1}.svg`)
-          expect(image.transformedUrl).toBe(`${image.url}?w=600`)
+          expect(image.url).toBe(`${publicUrl}/media/files/${image.id}.svg`)
+          // A drawing scales: the storefront's size is the same file.
+          expect(image.transformedUrl).toBe(image.url)
+          const file = mediaById().get(image.id as string)
+          expect(file).toMatchObject({ shop_id: product.shop_id, name: `${product.slug}-${i + 1}.svg`, width: 1200 })
         })
         expect(parse(product.thumbnail_image)).toEqual(images[0])
       }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { systemClock } from '../clock.js'
 import type { Db, Executor } from '../db/database.js'
 import type {
   AdminUsersTable,
@@ -11,6 +12,8 @@ import type {
   StorefrontTokensTable,
 } from '../db/schema.js'
 import { newGiftCardRecord } from '../modules/gift-cards/gift-cards.service.js'
+import { createMediaService, type MediaService } from '../modules/media/media.service.js'
+import { databaseStorage } from '../modules/media/media-storage.js'
 import { formatMoney } from '../modules/money/money.js'
 import { newPlatformAppRecord } from '../modules/platform-apps/platform-apps.service.js'
 import { newGrantRecord } from '../modules/platform-apps/platform-grants.service.js'
@@ -65,6 +68,11 @@ export interface SeedOptions {
   publicUrl: string
   /** Only stamps `generatedAt` on the credentials; the data never depends on it. */
   now: number
+  /**
+   * The media library the drawn images are uploaded to (the app's, so they go where its uploads
+   * go: the database or an S3 bucket). Default: one storing them in `db`.
+   */
+  media?: MediaService
 }
 
 /** Gift cards seeded per shop, in minor units of its currency: one that pays a whole demo order, one that pays part. */
@@ -116,6 +124,8 @@ const deletionOrder: readonly string[] = [
   'events',
   'order_downloads',
   'digital_files',
+  'media_blobs',
+  'media_files',
   'gift_draw_gifts',
   'webhook_configurations',
   'platform_app_tokens',
@@ -280,10 +290,15 @@ async function makeSecrets(data: ShopData, secretBox: SecretBox, publicUrl: stri
 }
 
 /** Inserts one shop and everything it owns, in one transaction. */
-async function insertShop(db: Db, data: ShopData, secrets: ShopSecrets): Promise<void> {
+async function insertShop(db: Db, data: ShopData, secrets: ShopSecrets, media: MediaService): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const shop: ShopsTable = { ...data.shop, webhook_secret: secrets.webhookSecret }
     await insertAll(trx, 'shops', [shop])
+    // The drawn images go through the same checks and storage as an admin's upload.
+    for (const file of data.media) {
+      const upload = { id: file.id, name: file.name, content: Buffer.from(file.svg), createdAt: shop.created_at }
+      await media.upload(shop.id, upload, trx)
+    }
     await insertAll(trx, 'admin_users', secrets.adminUsers)
     await insertAll(trx, 'api_users', [secrets.apiUser])
     await insertAll(trx, 'storefront_tokens', [secrets.storefrontToken])
@@ -328,7 +343,14 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoCreden
   const shops = buildDemoData({ publicUrl: options.publicUrl })
   // Hash every password up front and in parallel (scrypt runs on the libuv pool).
   const secrets = await Promise.all(shops.map((shop) => makeSecrets(shop, options.secretBox, options.publicUrl)))
-  for (const [i, shop] of shops.entries()) await insertShop(db, shop, secrets[i]!)
+  const media =
+    options.media ??
+    createMediaService(db, {
+      clock: { ...systemClock, now: () => options.now },
+      publicUrl: options.publicUrl,
+      storage: databaseStorage,
+    })
+  for (const [i, shop] of shops.entries()) await insertShop(db, shop, secrets[i]!, media)
   return { generatedAt: new Date(options.now).toISOString(), shops: secrets.map((s) => s.credentials) }
 }
 

@@ -42,6 +42,7 @@ const navbarItems = [
   { docId: 'index', label: 'Get started' },
   { sidebarId: 'storefront', label: 'Storefront' },
   { sidebarId: 'webhooks', label: 'Webhooks' },
+  { sidebarId: 'operate', label: 'Operate' },
 ]
 
 describe('llmsSections', () => {
@@ -56,14 +57,14 @@ describe('llmsSections', () => {
     const pages = [...docRoutes, ...reference].sort().map((route) => pageOf(route))
     const sections = llmsSections(pages, [current], { navbarItems, referenceRoutes: reference })
 
-    expect(sections.map((s) => s.title)).toEqual(['Get started', 'Storefront', 'Webhooks', 'API reference'])
+    expect(sections.map((s) => s.title)).toEqual(['Get started', 'Storefront', 'Webhooks', 'Operate', 'API reference'])
     for (const [name, items] of Object.entries(sidebars)) {
       const heading = navbarItems.find((item) => item.sidebarId === name)!.label
       const section = sections.find((s) => s.title === heading)!
       expect(section.pages.map((p) => p.route)).toEqual((items as string[]).map(routeOf))
     }
     expect(sections[0]!.pages.map((p) => p.route)).toEqual(['/', '/compatibility/'])
-    expect(sections[3]!.pages.map((p) => p.route)).toEqual(reference)
+    expect(sections.at(-1)!.pages.map((p) => p.route)).toEqual(reference)
     // Every page is listed exactly once.
     expect(sections.flatMap((s) => s.pages).length).toBe(pages.length)
   })

@@ -20,6 +20,7 @@ import {
   timestampToleranceSeconds,
 } from '../../../api/src/modules/webhooks/delivery-policy.ts'
 import { codeTokens } from '../../config/code-tokens.ts'
+import { type AdminFacts, adminFacts } from './admin.ts'
 import { envelopeFields, type FieldDoc, loadContract, type WebhookEventDoc, webhookEvents } from './contract.ts'
 import { type SignatureSample, signatureSamples } from './samples.ts'
 
@@ -63,6 +64,8 @@ export interface PlatformFacts {
     /** Units of each currency per 1 USD, when the server's exchange-rate table exists. */
     usdRates: Record<string, number> | undefined
   }
+  /** The merchant admin's roles, their action matrix and the one-time link rules (admin.ts). */
+  admin: AdminFacts
 }
 
 /** The light part of the catalogue, for pages that list events without their payloads. */
@@ -115,6 +118,8 @@ export default function platformFactsPlugin(context: LoadContext): Plugin<Conten
         ...contracts.map((file) => path.join(contractDir, file)),
         path.join(repoRoot, 'apps/api/src/modules/webhooks/delivery-policy.ts'),
         path.join(repoRoot, 'apps/api/src/modules/rate-limit/rate-limit-policy.ts'),
+        path.join(repoRoot, 'apps/api/src/modules/admin/admin-permissions.ts'),
+        path.join(repoRoot, 'apps/api/src/modules/people/people-policy.ts'),
         path.join(samplesRoot, '**/*'),
       ]
     },
@@ -151,6 +156,7 @@ export default function platformFactsPlugin(context: LoadContext): Plugin<Conten
           currencies: storefrontCurrencies(storefrontContract),
           usdRates: await loadUsdRates(path.join(repoRoot, 'apps/api/src/modules/money/exchange-rates.ts')),
         },
+        admin: adminFacts(),
       }
       return {
         facts,

@@ -17,6 +17,8 @@ const languages: Record<string, string> = {
   js: 'js',
   py: 'python',
   json: 'json',
+  yml: 'yaml',
+  yaml: 'yaml',
   go: 'go',
   php: 'php',
   rb: 'ruby',

@@ -56,6 +56,9 @@ export function Component() {
                     <td>
                       <span className="sentence-case">{entry.description}</span>{' '}
                       <code className="muted">{entry.action}</code>
+                      {entry.changedFields && entry.changedFields.length > 0 && (
+                        <span className="muted"> — changed: {entry.changedFields.join(', ')}</span>
+                      )}
                     </td>
                     <td>
                       <code>{entry.targetId}</code>

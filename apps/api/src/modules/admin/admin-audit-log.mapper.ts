@@ -10,6 +10,7 @@ export function toAuditEntryResource(row: AdminAuditLogTable) {
     description: adminActionMatrix[action]?.summary ?? row.action,
     actor: { adminUserId: row.admin_user_id, email: row.admin_email },
     targetId: row.target_id,
+    ...(row.changed_fields ? { changedFields: JSON.parse(row.changed_fields) as string[] } : {}),
     createdAt: row.created_at,
   }
 }

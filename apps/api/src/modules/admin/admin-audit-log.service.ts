@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type Clock, isoTime } from '../../clock.js'
-import type { ChangeRecorder, Db } from '../../db/database.js'
+import type { Db, Executor } from '../../db/database.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import { toAuditEntryResource } from './admin-audit-log.mapper.js'
 import { countAuditEntries, insertAuditEntry, listAuditEntries } from './admin-audit-log.repository.js'
@@ -20,8 +20,11 @@ export interface AuditActor {
   email: string
 }
 
-/** Writes one entry about `targetId`, inside `executor` when given (the change's transaction). */
-export type AuditRecorder = ChangeRecorder
+/**
+ * Writes one entry about `targetId`, inside `executor` when given (the change's transaction);
+ * `changedFields` names what a settings change changed (never the values).
+ */
+export type AuditRecorder = (targetId: string, executor?: Executor, changedFields?: string[]) => Promise<void>
 
 export function createAdminAuditLogService(db: Db, deps: { clock: Clock }) {
   const { clock } = deps
@@ -35,7 +38,7 @@ export function createAdminAuditLogService(db: Db, deps: { clock: Clock }) {
 
   return {
     recorder(actor: AuditActor, action: AuditedAction): AuditRecorder {
-      return async (targetId, executor = db) => {
+      return async (targetId, executor = db, changedFields) => {
         const now = clock.now()
         await insertAuditEntry(executor, {
           id: newAuditId(now),
@@ -44,6 +47,7 @@ export function createAdminAuditLogService(db: Db, deps: { clock: Clock }) {
           admin_email: actor.email,
           action,
           target_id: targetId,
+          ...(changedFields === undefined ? {} : { changed_fields: JSON.stringify(changedFields) }),
           created_at: isoTime(now),
         })
       }

@@ -19,18 +19,15 @@ beforeAll(async () => {
   platform = await createTestPlatform()
   owner = await signInAdmin(platform, 'SUPER_ADMIN')
   staff = await signInAdmin(platform, 'STAFF')
+  library = (await owner.get('/admin/api/media', { query: { size: 2 } })).body.results
 })
 afterAll(() => platform.close())
 
+/** Image n (1-based) of the demo shop's media library, as the library lists it (an `Image`). */
+let library: Array<{ id: string; url: string; width: number; height: number; transformedUrl: string }> = []
 function image(n: number) {
-  const url = `${platform.config.publicUrl}/media/products/pip-the-owl-tee-${n}.svg`
-  return {
-    id: `6f1c2d3e-4b5a-4c6d-8e7f-00000000000${n}`,
-    url,
-    width: 1200,
-    height: 1200,
-    transformedUrl: `${url}?w=600`,
-  }
+  const { id, url, width, height, transformedUrl } = library[n - 1]!
+  return { id, url, width, height, transformedUrl }
 }
 
 function variant(overrides: Record<string, unknown> = {}) {
@@ -283,16 +280,43 @@ describe('products', () => {
     expect(page.body.total).toBeGreaterThan(4)
     expect(page.body.results[0]).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      url: expect.stringMatching(/\/media\/products\/.+\.svg$/),
+      url: expect.stringMatching(/\/media\/files\/[0-9a-f-]{36}\.svg$/),
       width: 1200,
       height: 1200,
-      transformedUrl: expect.stringMatching(/\?w=600$/),
-      name: expect.any(String),
+      transformedUrl: page.body.results[0].url,
+      name: expect.stringMatching(/\.svg$/),
+      mediaType: 'image/svg+xml',
+      sizeBytes: expect.any(Number),
+      createdAt: expect.any(String),
     })
     const image = await platform.app.inject({ method: 'GET', url: new URL(page.body.results[0].url).pathname })
     expect(image.statusCode).toBe(200)
     const owl = await owner.get('/admin/api/media', { query: { search: 'owl' } })
+    expect(owl.body.results.length).toBeGreaterThan(0)
     for (const found of owl.body.results) expect(found.name.toLowerCase()).toContain('owl')
+    // Each shop has its own library.
+    const other = await signInAdmin(platform, 'SUPER_ADMIN', 'other')
+    const theirs = await other.get('/admin/api/media', { query: { size: 100 } })
+    const ours = new Set((await owner.get('/admin/api/media', { query: { size: 100 } })).body.results.map((i: { id: string }) => i.id))
+    expect(theirs.body.results.length).toBeGreaterThan(0)
+    for (const found of theirs.body.results) expect(ours.has(found.id)).toBe(false)
+  })
+
+  it('takes a product’s images only from the shop’s own library, with the library’s URLs', async () => {
+    const other = await signInAdmin(platform, 'SUPER_ADMIN', 'other')
+    const [theirs] = (await other.get('/admin/api/media', { query: { size: 1 } })).body.results
+    const foreign = await owner.post('/admin/api/products', productBody({ images: [image(1), theirs] }))
+    expect(foreign.status).toBe(400)
+    expect(foreign.body.details.errors).toEqual([
+      expect.objectContaining({ field: 'images/1/id', rule: 'library' }),
+    ])
+    const twice = await owner.post('/admin/api/products', productBody({ images: [image(1), image(1)] }))
+    expect(twice.body.details.errors).toEqual([expect.objectContaining({ field: 'images/1/id', rule: 'uniqueItems' })])
+    // Whatever URL the request claims, the product shows the library's.
+    const forged = { ...image(1), url: 'https://evil.example/x.png', transformedUrl: 'javascript:alert(1)' }
+    const created = await owner.post('/admin/api/products', productBody({ images: [forged] }))
+    expect(created.status).toBe(201)
+    expect(created.body.images).toEqual([image(1)])
   })
 })
 

@@ -5,15 +5,14 @@ import type { PromotionCreateRequest } from '../promotions/promotion-input.js'
 import type { PromotionAdminAction } from '../promotions/promotions.service.js'
 import { withPromotionActions } from './admin.mapper.js'
 import type { AdminParsers } from './admin-contract.js'
-import { type AdminAccess, type IdParams, pageOf } from './admin-http.js'
-import { listLibraryImages } from './media-library.js'
+import type { AdminAccess, IdParams } from './admin-http.js'
 
 type PageQuery = { page?: number; size?: number }
 
-/** Products (with the media library their images come from) and promotions. */
+/** Products and promotions (the media library their images come from: admin-media.routes.ts). */
 export function adminCatalogRoutes(access: AdminAccess, parse: AdminParsers) {
   return async (app: FastifyInstance): Promise<void> => {
-    const { services, config } = app.platform
+    const { services } = app.platform
 
     // ------------------------------------------------------------ products
 
@@ -44,12 +43,6 @@ export function adminCatalogRoutes(access: AdminAccess, parse: AdminParsers) {
       const session = await access.write(request, reply, 'products.write')
       const body = parse.availability<{ available: boolean }>(request.body)
       return services.products.setProductAvailability(session.shopId, request.params.productId, body.available)
-    })
-
-    app.get('/admin/api/media', async (request, reply) => {
-      const session = await access.read(request, reply, 'media.read')
-      const query = parse.products<PageQuery & { search?: string }>(request.query)
-      return pageOf(listLibraryImages(config.publicUrl, session.shop.name, query.search), query)
     })
 
     // ------------------------------------------------------------ promotions

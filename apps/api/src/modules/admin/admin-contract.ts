@@ -29,6 +29,7 @@ export type AdminSchemaName =
   | 'AdminRoleChangeRequest'
   | 'AdminPasswordChangeRequest'
   | 'AdminPasswordResetRequest'
+  | 'AdminShopSettingsRequest'
 
 let adminSchemasCache: Promise<Record<string, JsonSchema>> | undefined
 
@@ -118,6 +119,7 @@ export async function createAdminParsers(contract: Contract) {
     roleChange: adminBody('AdminRoleChangeRequest'),
     passwordChange: adminBody('AdminPasswordChangeRequest'),
     passwordReset: adminBody('AdminPasswordResetRequest'),
+    shopSettings: adminBody('AdminShopSettingsRequest'),
     promotion: bodyParser(operationBodySchema(contract, 'createPromotion')),
     fulfillment: bodyParser(operationBodySchema(contract, 'createFulfillment')),
     webhookConfiguration: bodyParser(operationBodySchema(contract, 'createWebhookConfiguration')),

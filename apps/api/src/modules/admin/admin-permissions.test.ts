@@ -24,6 +24,7 @@ describe('the admin role matrix', () => {
   it('leaves STAFF the shop (catalogue, promotions, orders, fulfilments, gift cards) and their own password', () => {
     expect(permissionsOf('STAFF')).toEqual([
       'shop.read',
+      'shopSettings.read',
       'products.read',
       'products.write',
       'media.read',
@@ -40,7 +41,7 @@ describe('the admin role matrix', () => {
     expect(permissionsOf('SUPER_ADMIN')).toEqual(adminActions)
   })
 
-  it('audits super-admin actions — every credential, webhook, app and people change — and password changes', () => {
+  it('audits super-admin actions — every credential, webhook, app, people and settings change — and password changes', () => {
     const ownPassword = ['password.change', 'password.reset']
     expect(auditedActions.filter((action) => isAllowed('STAFF', action))).toEqual(ownPassword)
     expect([...auditedActions].sort()).toEqual(
@@ -60,6 +61,7 @@ describe('the admin role matrix', () => {
         'people.invite',
         'people.changeRole',
         'people.remove',
+        'shopSettings.update',
         ...ownPassword,
       ].sort(),
     )

@@ -10,7 +10,8 @@ import { DomainError } from '../../http/errors.js'
  *
  * Least privilege: STAFF run the shop (catalogue, promotions, orders, fulfilments, gift cards);
  * credentials, webhooks (their secrets, and the delivery log, which carries customer data),
- * connected apps, the audit log and the shop's people are the super-admin's. Everyone changes their
+ * connected apps, the audit log, the shop's people and its settings are the super-admin's (staff
+ * see the settings). Everyone changes their
  * own password (`password.change`, `password.reset`: audited, whoever they are).
  */
 
@@ -30,9 +31,11 @@ const superAdmin = ['SUPER_ADMIN'] as const
 
 export const adminActionMatrix = {
   'shop.read': { roles: anyAdmin, summary: 'see the shop' },
+  'shopSettings.read': { roles: anyAdmin, summary: 'see the shop’s settings' },
   'products.read': { roles: anyAdmin, summary: 'see products' },
   'products.write': { roles: anyAdmin, summary: 'create and edit products and their availability' },
   'media.read': { roles: anyAdmin, summary: 'browse the media library' },
+  'media.upload': { roles: anyAdmin, summary: 'upload images to the media library' },
   'promotions.read': { roles: anyAdmin, summary: 'see promotions and membership tiers' },
   'promotions.write': { roles: anyAdmin, summary: 'create, end, resume and archive promotions' },
   'orders.read': { roles: anyAdmin, summary: 'see orders' },
@@ -67,6 +70,11 @@ export const adminActionMatrix = {
   'people.invite': { roles: superAdmin, summary: 'invite people to the shop', audited: true },
   'people.changeRole': { roles: superAdmin, summary: 'change people’s roles', audited: true },
   'people.remove': { roles: superAdmin, summary: 'remove people from the shop', audited: true },
+  'shopSettings.update': {
+    roles: superAdmin,
+    summary: 'change the shop’s settings (name, currency, domains, contact, branding)',
+    audited: true,
+  },
   'password.change': { roles: anyAdmin, summary: 'change their own password', audited: true },
   'password.reset': {
     roles: anyAdmin,

@@ -50,6 +50,7 @@ type Route = readonly [method: string, path: string, action: AdminAction]
 /** What STAFF keep: running the shop. */
 const anyAdminRoutes: Route[] = [
   ['GET', '/admin/api/shop', 'shop.read'],
+  ['GET', '/admin/api/shop-settings', 'shopSettings.read'],
   ['GET', '/admin/api/products', 'products.read'],
   ['GET', '/admin/api/products/:productId', 'products.read'],
   ['POST', '/admin/api/products', 'products.write'],
@@ -99,6 +100,7 @@ const superAdminRoutes: Route[] = [
   ['POST', '/admin/api/people', 'people.invite'],
   ['PUT', '/admin/api/people/:adminUserId/role', 'people.changeRole'],
   ['DELETE', '/admin/api/people/:adminUserId', 'people.remove'],
+  ['PUT', '/admin/api/shop-settings', 'shopSettings.update'],
 ]
 
 /** Outside the matrix: signing in and out (any admin), and the loopback-only demo credentials (no session). */

@@ -1,12 +1,13 @@
 import { fastifyCookie } from '@fastify/cookie'
 import type { FastifyInstance } from 'fastify'
 import { peopleRoutes } from '../people/people.routes.js'
+import { shopSettingsRoutes } from '../shops/shop-settings.routes.js'
 import { adminCatalogRoutes } from './admin-catalog.routes.js'
 import { createAdminParsers } from './admin-contract.js'
-import { adminDemoRoutes } from './admin-demo.routes.js'
 import { adminDeveloperRoutes } from './admin-developer.routes.js'
 import { adminGiftCardRoutes } from './admin-gift-cards.routes.js'
 import { createAdminAccess } from './admin-http.js'
+import { adminMediaRoutes } from './admin-media.routes.js'
 import { adminOrderRoutes } from './admin-orders.routes.js'
 import { adminSpaRoutes } from './admin-spa.js'
 
@@ -24,10 +25,11 @@ export function adminRoutes(options: { distDir?: string } = {}) {
     const parse = await createAdminParsers(contract)
     await app.register(adminDeveloperRoutes(access, parse))
     await app.register(adminCatalogRoutes(access, parse))
+    await app.register(adminMediaRoutes(access, parse))
     await app.register(adminOrderRoutes(access, parse))
     await app.register(adminGiftCardRoutes(access, parse))
     await app.register(peopleRoutes(access, parse))
-    await app.register(adminDemoRoutes())
+    await app.register(shopSettingsRoutes(access, parse))
     await app.register(adminSpaRoutes(options))
   }
 }

@@ -14,7 +14,7 @@ import {
   toQuoteView,
 } from './checkout-views.js'
 import { type ClientBundle, createClientBundle } from './client-bundle.js'
-import { pageHeaders, renderDocument } from './document.js'
+import { type CheckoutDocument, type PageShop, renderDocument } from './document.js'
 import type { GiftRedemptionService, GiftView } from './gift-redemption.service.js'
 import { defaultCountry, formatPrice, type ShopperLocale, shopperLocaleOf } from './shopper-locale.js'
 import { CheckoutApp } from './ui/checkout-app.js'
@@ -59,16 +59,12 @@ function shopperOf(request: FastifyRequest): ShopperLocale {
   return shopperLocaleOf(request.headers['accept-language'])
 }
 
-function sendPage(reply: FastifyReply, status: number, html: string) {
-  return reply.code(status).headers(pageHeaders).send(html)
+function sendPage(reply: FastifyReply, status: number, page: CheckoutDocument) {
+  return reply.code(status).headers(page.headers).send(page.html)
 }
 
-function messagePage(reply: FastifyReply, status: number, heading: string, shopName: string | null, body: ReactNode) {
-  return sendPage(
-    reply,
-    status,
-    renderDocument({ title: heading, heading, shopName, body: h(MessagePage, null, body) }),
-  )
+function messagePage(reply: FastifyReply, status: number, heading: string, shop: PageShop | null, body: ReactNode) {
+  return sendPage(reply, status, renderDocument({ title: heading, heading, shop, body: h(MessagePage, null, body) }))
 }
 
 export function createCheckoutRoutes(services: CheckoutRouteServices) {
@@ -99,14 +95,14 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
           h('p', { key: 1 }, `The currency ${state.currency} is not supported by this checkout.`),
         ])
       case 'CLOSED':
-        return messagePage(reply, 409, 'Already checked out', state.shop.name, [
+        return messagePage(reply, 409, 'Already checked out', state.shop, [
           h('p', { key: 1 }, 'This cart was already checked out.'),
           state.orderId
             ? h('p', { key: 2 }, h('a', { href: `/checkout/orders/${state.orderId}` }, 'See the order'))
             : null,
         ])
       case 'EMPTY':
-        return messagePage(reply, 200, 'Your cart is empty', state.shop.name, [
+        return messagePage(reply, 200, 'Your cart is empty', state.shop, [
           h('p', { key: 1 }, 'There is nothing to check out: add products to the cart in the shop first.'),
         ])
       case 'OPEN': {
@@ -121,13 +117,13 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
           tracking: trackingFromQuery(form.query),
           numberLocale: form.shopper.numberLocale,
         })
-        const html = renderDocument({
+        const page = renderDocument({
           title: `Checkout · ${state.shop.name}`,
           heading: 'Checkout',
-          shopName: state.shop.name,
+          shop: state.shop,
           app: { element: h(CheckoutApp, { initial: pageState }), state: pageState, scriptUrl: scriptUrl(client) },
         })
-        return sendPage(reply, form.status ?? 200, html)
+        return sendPage(reply, form.status ?? 200, page)
       }
     }
   }
@@ -148,7 +144,7 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
     const { gift, shop } = view
     const shopName = shop.name
     if (gift.status === 'REDEEMED') {
-      return messagePage(reply, 409, 'Already redeemed', shopName, [
+      return messagePage(reply, 409, 'Already redeemed', shop, [
         h(
           'p',
           { key: 1 },
@@ -158,7 +154,7 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
       ])
     }
     if (gift.status === 'CANCELLED') {
-      return messagePage(reply, 410, 'Gift cancelled', shopName, [
+      return messagePage(reply, 410, 'Gift cancelled', shop, [
         h(
           'p',
           { key: 1 },
@@ -169,17 +165,17 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
       ])
     }
     if (gift.status === 'CHANGED_TO_PROMOTION') {
-      return messagePage(reply, 410, 'Gift changed to a discount', shopName, [
+      return messagePage(reply, 410, 'Gift changed to a discount', shop, [
         h('p', { key: 1 }, 'This gift was turned into a discount code and can no longer be redeemed as a product.'),
       ])
     }
     if (gift.status === 'CHANGED_TO_GIFT_CARD') {
-      return messagePage(reply, 410, 'Gift changed to a gift card', shopName, [
+      return messagePage(reply, 410, 'Gift changed to a gift card', shop, [
         h('p', { key: 1 }, 'This gift was taken as a gift card and can no longer be redeemed as a product.'),
       ])
     }
     if (view.kind === 'TWITCH_GIFT' && gift.winner_selected_at === null) {
-      return messagePage(reply, 409, 'No winner yet', shopName, [
+      return messagePage(reply, 409, 'No winner yet', shop, [
         h('p', { key: 1 }, 'This gift has no winner yet: it can be redeemed once a draw picks one.'),
       ])
     }
@@ -192,7 +188,7 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
           }
         : null
     if (!view.product || view.variants.length === 0) {
-      return messagePage(reply, 409, 'Sold out', shopName, [
+      return messagePage(reply, 409, 'Sold out', shop, [
         h('p', { key: 1 }, 'Sorry, this gift’s product is sold out. Contact the creator for a replacement.'),
         giftCardOffer ? h(GiftCardOffer, { key: 2, offer: giftCardOffer }) : null,
       ])
@@ -218,13 +214,13 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
       formError: form.formError ?? null,
       giftCardOffer,
     }
-    const html = renderDocument({
+    const page = renderDocument({
       title: `${state.heading} · ${shopName}`,
       heading: state.heading,
-      shopName,
+      shop,
       app: { element: h(GiftApp, { initial: state }), state, scriptUrl: scriptUrl(client) },
     })
-    return sendPage(reply, form.status ?? 200, html)
+    return sendPage(reply, form.status ?? 200, page)
   }
 
   function redeemInput(fields: FormFields) {
@@ -318,16 +314,16 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
           h('p', { key: 1 }, 'There is no order at this address.'),
         ])
       }
-      const html = renderDocument({
+      const page = renderDocument({
         title: `Order ${found.order.friendly_id} · ${found.shop?.name ?? 'Fanshelf'}`,
         heading: 'Order confirmed',
-        shopName: found.shop?.name ?? null,
+        shop: found.shop ?? null,
         body: h(ConfirmationPage, {
           view: toConfirmationView(found.order, found.lines, shopperOf(request).numberLocale),
           downloads: found.downloadLinks,
         }),
       })
-      return sendPage(reply, 200, html)
+      return sendPage(reply, 200, page)
     })
 
     app.get('/checkout/assets/:file', async (request, reply) => {
@@ -373,7 +369,7 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
       try {
         const card = await giftRedemption.takeGiftCard(giftId)
         const view = await giftRedemption.getGift(giftId)
-        return messagePage(reply, 201, 'Your gift card', view?.shop.name ?? null, [
+        return messagePage(reply, 201, 'Your gift card', view?.shop ?? null, [
           h(
             'p',
             { key: 1 },

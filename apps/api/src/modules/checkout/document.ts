@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { createElement as h, type ReactNode } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { baseDirectives, contentSecurityPolicy } from '../../http/security-headers.js'
+import { accentStylesheet } from './shop-accent.js'
 import { checkoutStylesheet } from './ui/styles.js'
 import { type PageState, rootElementId, stateElementId } from './ui/view-model.js'
 
@@ -9,23 +10,27 @@ import { type PageState, rootElementId, stateElementId } from './ui/view-model.j
  * The HTML document around the checkout's pages: one inline stylesheet (allowed by its hash), the
  * page state as JSON for hydration, the client bundle as a module script from this origin. The
  * Content-Security-Policy allows nothing else (images from anywhere, since product images may
- * live on an image host), and no page may frame it (decision 0013).
+ * live on an image host), and no page may frame it (decision 0013). A shop with an accent colour
+ * gets a second small stylesheet setting it (decision 0037), allowed by its own hash.
  */
 
-const styleHash = createHash('sha256').update(checkoutStylesheet).digest('base64')
+const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`
+const checkoutStyleHash = styleHash(checkoutStylesheet)
 
-export const pageHeaders = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'content-security-policy': contentSecurityPolicy({
-    ...baseDirectives,
-    'script-src': ["'self'"],
-    'style-src': [`'sha256-${styleHash}'`],
-    'img-src': ['*', 'data:'],
-    'connect-src': ["'self'"],
-  }),
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
+function pageHeaders(brandStylesheet: string | undefined): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': contentSecurityPolicy({
+      ...baseDirectives,
+      'script-src': ["'self'"],
+      'style-src': brandStylesheet ? [checkoutStyleHash, styleHash(brandStylesheet)] : [checkoutStyleHash],
+      'img-src': ['*', 'data:'],
+      'connect-src': ["'self'"],
+    }),
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+  }
 }
 
 /** JSON safe inside a <script> element (no `</script>`, no HTML comment openers). */
@@ -40,9 +45,15 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
+/** The shop a page belongs to, as its header and colours show it; null when none is known. */
+export interface PageShop {
+  name: string
+  accent_color?: string | null
+}
+
 export interface DocumentOptions {
   title: string
-  shopName: string | null
+  shop: PageShop | null
   heading: string
   /** Server-only content (no hydration). */
   body?: ReactNode
@@ -50,9 +61,16 @@ export interface DocumentOptions {
   app?: { element: ReactNode; state: PageState; scriptUrl: string }
 }
 
-export function renderDocument(options: DocumentOptions): string {
+/** A page: its HTML and the headers it must be sent with (its CSP allows its own stylesheets). */
+export interface CheckoutDocument {
+  html: string
+  headers: Record<string, string>
+}
+
+export function renderDocument(options: DocumentOptions): CheckoutDocument {
+  const brandStylesheet = options.shop?.accent_color ? accentStylesheet(options.shop.accent_color) : undefined
   const header = renderToStaticMarkup(
-    h('header', { className: 'brand' }, options.shopName ?? 'Fanshelf', h('span', null, ' · secure checkout')),
+    h('header', { className: 'brand' }, options.shop?.name ?? 'Fanshelf', h('span', null, ' · secure checkout')),
   )
   const content = options.app
     ? `<div id="${rootElementId}">${renderToString(options.app.element)}</div>`
@@ -61,7 +79,7 @@ export function renderDocument(options: DocumentOptions): string {
     ? `<script id="${stateElementId}" type="application/json">${scriptJson(options.app.state)}</script>` +
       `<script type="module" src="${escapeHtml(options.app.scriptUrl)}"></script>`
     : ''
-  return [
+  const html = [
     '<!doctype html>',
     '<html lang="en">',
     '<head>',
@@ -70,6 +88,7 @@ export function renderDocument(options: DocumentOptions): string {
     '<meta name="robots" content="noindex">',
     `<title>${escapeHtml(options.title)}</title>`,
     `<style>${checkoutStylesheet}</style>`,
+    brandStylesheet ? `<style>${brandStylesheet}</style>` : '',
     '</head>',
     '<body>',
     '<a class="skip" href="#main">Skip to content</a>',
@@ -79,4 +98,5 @@ export function renderDocument(options: DocumentOptions): string {
     '</body>',
     '</html>',
   ].join('')
+  return { html, headers: pageHeaders(brandStylesheet) }
 }

@@ -3,8 +3,9 @@ import type { Executor } from '../../db/database.js'
 
 /** Reads of the product feed: the shop's public products, in pages (keyset on created_at, id). */
 
-export function listShops(db: Executor) {
-  return db.selectFrom('shops').selectAll().orderBy('created_at').orderBy('id').execute()
+/** The install's first shop (oldest): what a loopback host, which names no shop, is served. */
+export function findFirstShop(db: Executor) {
+  return db.selectFrom('shops').selectAll().orderBy('created_at').orderBy('id').limit(1).executeTakeFirst()
 }
 
 export function findShopByHost(db: Executor, host: string) {

@@ -8,7 +8,8 @@ import type { FeedService } from './feed.service.js'
  * `GET /.well-known/merchant-center/rss.xml`: the product feed of the shop the Host header
  * addresses (no authentication; the feed lists what the shop publishes). Caches may keep it for
  * 15 minutes; a weak ETag and Last-Modified, computed from the shop's public catalogue (counts,
- * latest change, stock), let them revalidate with `304 Not Modified` without the body.
+ * latest change, stock) and its settings (name and domains, which the feed's title, brand and links
+ * show; decision 0037), let them revalidate with `304 Not Modified` without the body.
  */
 export const feedPath = '/.well-known/merchant-center/rss.xml'
 const cacheControl = 'public, max-age=900'
@@ -26,7 +27,7 @@ export function createFeedRoutes(feed: FeedService) {
       }
       const version = await feed.version(shop.id)
       const etag = `W/"${createHash('sha256')
-        .update(JSON.stringify([shop.id, shop.name, shop.updated_at, version]))
+        .update(JSON.stringify([shop.id, shop.name, shop.domain, shop.public_domain, shop.updated_at, version]))
         .digest('base64url')
         .slice(0, 27)}"`
       const lastModified = new Date(Math.max(Date.parse(version.latest) || 0, Date.parse(shop.updated_at) || 0))

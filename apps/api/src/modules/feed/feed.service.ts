@@ -1,9 +1,8 @@
 import type { Db } from '../../db/database.js'
 import type { ShopsTable, VariantsTable } from '../../db/schema.js'
-import { demoShopSpec } from '../../seed/demo-catalog.js'
 import { createChangeStamp } from '../paging/long-lists.js'
 import { listVariants } from '../products/products.repository.js'
-import { feedVersion, findShopByHost, listPublicProductsPage, listShops } from './feed.repository.js'
+import { feedVersion, findFirstShop, findShopByHost, listPublicProductsPage } from './feed.repository.js'
 import { feedHead, feedItems, feedTail } from './feed-xml.js'
 
 /**
@@ -38,8 +37,8 @@ export function createFeedService(db: Db) {
     /** The shop a Host header addresses: its domain or public domain; loopback hosts the demo shop. */
     async findShop(hostHeader: string | undefined): Promise<ShopsTable | undefined> {
       const host = hostName(hostHeader)
-      // The demo shop by its seeded domain; without the demo data, the oldest shop.
-      if (localHosts.has(host)) return (await findShopByHost(db, demoShopSpec.domain)) ?? (await listShops(db))[0]
+      // A loopback host names no shop: the install's first shop (the demo shop, when it is seeded).
+      if (localHosts.has(host)) return findFirstShop(db)
       return host ? findShopByHost(db, host) : undefined
     },
 

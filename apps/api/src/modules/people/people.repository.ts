@@ -84,15 +84,6 @@ export function insertShop(db: Executor, row: ShopsTable) {
   return db.insertInto('shops').values(row).execute()
 }
 
-export async function isDomainTaken(db: Executor, domain: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('shops')
-    .select('id')
-    .where((eb) => eb.or([eb('domain', '=', domain), eb('public_domain', '=', domain)]))
-    .executeTakeFirst()
-  return row !== undefined
-}
-
 /** Every shop with its number of people and its first super-admin's email (`fanshelf shop list`). */
 export function listShopsWithOwners(db: Executor) {
   return db

@@ -14,8 +14,8 @@ import type { AttemptCounter } from '../auth-throttle/attempt-counter.js'
 import { throttleKeys } from '../auth-throttle/auth-throttle-policy.js'
 import { throttleAddress } from '../auth-throttle/client-address.js'
 import type { CredentialThrottle } from '../auth-throttle/credential-throttle.js'
-import { isStorefrontCurrency, storefrontCurrencies } from '../money/exchange-rates.js'
 import { isWellFormedSecret, mintSecret, newPlatformId } from '../platform-apps/opaque-tokens.js'
+import { checkShopCurrency, checkShopDomain } from '../shops/shop-fields.js'
 import { deleteLinksOf, findLiveLink, insertAdminLink, retireLinksOf, useLink } from './admin-links.repository.js'
 import type { Mailer } from './mailer.js'
 import {
@@ -37,7 +37,6 @@ import {
   findPersonById,
   insertPerson,
   insertShop,
-  isDomainTaken,
   isEmailTaken,
   listPeople,
   listShopsWithOwners,
@@ -59,7 +58,6 @@ import {
   resetRequestsPerAddress,
   resetRequestsPerEmail,
   setPasswordPath,
-  shopDomainPattern,
 } from './people-policy.js'
 
 /**
@@ -262,31 +260,9 @@ export function createPeopleService(db: Db, deps: PeopleDeps) {
     async createShop(input: ShopInput): Promise<{ shop: ShopsTable; owner: AdminUsersTable; link: IssuedLink }> {
       const issues: ValidationIssue[] = []
       const name = checkName('name', input.name, issues) ?? ''
-      const domain = input.domain.trim().toLowerCase()
-      if (!shopDomainPattern.test(domain)) {
-        issues.push({
-          location: 'body',
-          field: 'domain',
-          rule: 'format',
-          message: 'domain must be a host name such as shop.example.com (letters, digits, hyphens, dots)',
-        })
-      } else if (await isDomainTaken(db, domain)) {
-        issues.push({
-          location: 'body',
-          field: 'domain',
-          rule: 'unique',
-          message: `${domain} is already a shop's domain`,
-        })
-      }
-      const currency = input.currency.trim().toUpperCase()
-      if (!isStorefrontCurrency(currency)) {
-        issues.push({
-          location: 'body',
-          field: 'currency',
-          rule: 'enum',
-          message: `currency must be one of ${storefrontCurrencies.join(', ')}`,
-        })
-      }
+      // The same rules as the shop's settings in the admin (shops/shop-fields.ts).
+      const domain = await checkShopDomain(db, 'domain', input.domain, issues)
+      const currency = checkShopCurrency('currency', input.currency, issues)
       const ownerEmail = checkEmail('ownerEmail', input.ownerEmail, issues)
       if (!issues.some((i) => i.field === 'ownerEmail') && (await isEmailTaken(db, ownerEmail))) {
         issues.push({

@@ -156,7 +156,7 @@ export function createPlatformGrantService(
      * behalf of the super-admin who consented (as if they approved again; the grant's consent time
      * is refreshed). Undefined when the app is not connected to the shop or whoever consented is
      * no longer one of its super-admins. No admin acts, so nothing is audited. Used by the local
-     * demo only (admin-demo.routes.ts), so its try-it console and guides can exchange a code.
+     * demo only (seed/demo-credentials.routes.ts), so its try-it console and guides can exchange a code.
      */
     async reissueCode(shopId: string, app: PlatformApp, parameters: AuthorizationParameters) {
       const grant = await findActiveGrant(db, app.id, shopId)

@@ -4,6 +4,8 @@ import type { ProductsTable, VariantsTable } from '../../db/schema.js'
 import { DomainError, notFound, type ValidationIssue, validationError } from '../../http/errors.js'
 import { newUuid } from '../../ids.js'
 import { recordEvent } from '../events/event-outbox.js'
+import { toImage } from '../media/media.mapper.js'
+import { findShopMediaFiles } from '../media/media.repository.js'
 import { type Money, toMinor } from '../money/money.js'
 import { type ProductResource, toProductResource, toVariantResource } from './products.mapper.js'
 import { findProductForUpdate, listVariants } from './products.repository.js'
@@ -256,8 +258,46 @@ function sameVariant(a: VariantsTable, b: VariantsTable): boolean {
   return a.position === b.position && canonical(toVariantResource(a)) === canonical(toVariantResource(b))
 }
 
-export function createProductAdminService(db: Db, options: { clock: Clock; dialect: Dialect }) {
-  const { clock, dialect } = options
+export function createProductAdminService(db: Db, options: { clock: Clock; dialect: Dialect; publicUrl: string }) {
+  const { clock, dialect, publicUrl } = options
+
+  /**
+   * The images a product will show, by id: each from the shop's media library (its URL and size as
+   * the library has them, whatever the request said), or one the product already shows (kept as
+   * it is, e.g. an image from before the library existed). Another shop's image is not found.
+   */
+  async function resolveImages(
+    trx: Executor,
+    shopId: string,
+    images: ProductImageInput[],
+    previous?: string,
+  ): Promise<ProductImageInput[]> {
+    const ids = images.map((image) => image.id)
+    const library = new Map(
+      (await findShopMediaFiles(trx, shopId, [...new Set(ids)])).map((row) => [row.id, toImage(row, publicUrl)]),
+    )
+    const shown = new Map(
+      previous === undefined ? [] : (JSON.parse(previous) as ProductImageInput[]).map((image) => [image.id, image]),
+    )
+    const issues: ValidationIssue[] = []
+    const resolved = ids.map((id, index) => {
+      if (ids.indexOf(id) !== index) {
+        issues.push({ location: 'body', field: `images/${index}/id`, rule: 'uniqueItems', message: 'repeats an image' })
+      }
+      const image = library.get(id) ?? shown.get(id)
+      if (!image) {
+        issues.push({
+          location: 'body',
+          field: `images/${index}/id`,
+          rule: 'library',
+          message: 'is not an image of the shop’s media library: upload it first',
+        })
+      }
+      return image!
+    })
+    if (issues.length > 0) throw validationError(issues)
+    return resolved
+  }
 
   async function shopCurrency(trx: Executor, shopId: string): Promise<string> {
     const shop = await findShopCurrency(trx, shopId)
@@ -299,6 +339,7 @@ export function createProductAdminService(db: Db, options: { clock: Clock; diale
             ])
           }
           await assertSlugFree(trx, shopId, input.slug)
+          const images = await resolveImages(trx, shopId, input.images)
           const now = clock.now()
           const at = isoTime(now)
           const product: ProductsTable = {
@@ -311,8 +352,8 @@ export function createProductAdminService(db: Db, options: { clock: Clock; diale
             state: input.state.type,
             access: input.access.type,
             search_text: searchTextOf(input),
-            images: json(input.images),
-            thumbnail_image: input.images[0] ? json(input.images[0]) : null,
+            images: json(images),
+            thumbnail_image: images[0] ? json(images[0]) : null,
             additional_information: null,
             size_guide: null,
             created_at: at,
@@ -328,7 +369,7 @@ export function createProductAdminService(db: Db, options: { clock: Clock; diale
               currency,
               created_at: at,
               updated_at: at,
-              ...variantColumns(variant, position, input.images),
+              ...variantColumns(variant, position, images),
             }
             await insertVariant(trx, row)
             rows.push(row)
@@ -366,6 +407,7 @@ export function createProductAdminService(db: Db, options: { clock: Clock; diale
             ])
           }
           await assertSlugFree(trx, shopId, input.slug, product.id)
+          const images = await resolveImages(trx, shopId, input.images, product.images)
           const kept = new Set(input.variants.flatMap((v) => (v.id === undefined ? [] : [v.id])))
           const removed = existing.filter((variant) => !kept.has(variant.id)).map((variant) => variant.id)
           const inUse = await findReferencedVariantIds(trx, removed)
@@ -381,8 +423,8 @@ export function createProductAdminService(db: Db, options: { clock: Clock; diale
             state: input.state.type,
             access: input.access.type,
             search_text: searchTextOf(input),
-            images: json(input.images),
-            thumbnail_image: input.images[0] ? json(input.images[0]) : null,
+            images: json(images),
+            thumbnail_image: images[0] ? json(images[0]) : null,
           }
           const rows: VariantsTable[] = variants.map((variant, position) => {
             const previous = variant.input.id === undefined ? undefined : byId.get(variant.input.id)
@@ -393,7 +435,7 @@ export function createProductAdminService(db: Db, options: { clock: Clock; diale
               currency,
               created_at: previous?.created_at ?? at,
               updated_at: previous?.updated_at ?? at,
-              ...variantColumns(variant, position, variantImages(input.images, previous?.images)),
+              ...variantColumns(variant, position, variantImages(images, previous?.images)),
             }
           })
           const after = toProductResource({ ...product, ...productChanges }, rows)

@@ -6,7 +6,8 @@ export function toShopResource(shop: ShopsTable) {
     id: shop.id,
     name: shop.name,
     domain: shop.domain,
-    publicDomain: shop.public_domain,
+    // No custom domain is stored as '' (the column is NOT NULL); the contract says null.
+    publicDomain: shop.public_domain || null,
     currency: shop.currency,
   }
 }

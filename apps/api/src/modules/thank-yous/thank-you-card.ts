@@ -1,4 +1,4 @@
-import { escapeXml } from '../media/product-art.js'
+import { escapeXml } from '../feed/feed-xml.js'
 
 /** What the card names: the shop that thanks and, when they gave one, the supporter's public name. */
 export interface ThankYouCard {

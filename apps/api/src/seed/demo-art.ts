@@ -1,4 +1,4 @@
-import type { Colour, ProductArt, ProductKind, TierArt } from '../../seed/demo-catalog.js'
+import type { Colour, ProductArt, ProductKind, TierArt } from './demo-catalog.js'
 
 /**
  * Deterministic SVG mock-ups of the demo products, tier badges and size guides, drawn from the

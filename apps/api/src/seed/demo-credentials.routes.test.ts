@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { demoCredentialsFile, writeDemoCredentials } from '../../seed/demo-credentials.js'
-import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
+import { createTestPlatform, type TestPlatform } from '../testing/test-platform.js'
+import { demoCredentialsFile, writeDemoCredentials } from './demo-credentials.js'
 
 // The API reference's "Fill demo credentials" reads this route on a local server.
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type DemoPlatformAppCredentials, readDemoCredentials } from '../../seed/demo-credentials.js'
-import type { Services } from '../../services.js'
-import { newVerifier, s256Challenge } from '../platform-apps/pkce.js'
+import { newVerifier, s256Challenge } from '../modules/platform-apps/pkce.js'
+import type { Services } from '../services.js'
+import { type DemoPlatformAppCredentials, readDemoCredentials } from './demo-credentials.js'
 
 /**
  * `GET /admin/api/demo-credentials`: the demo shop's credentials and sample ids, for the docs'

@@ -1,0 +1,49 @@
+import type { MediaFilesTable } from '../../db/schema.js'
+import { extensions, type MediaType } from './image-intake.js'
+
+/** The width of `transformedUrl`: the storefront's list and card size. */
+export const transformedWidth = 600
+
+/** A contract `Image` (what products, variants and the feed show). */
+export interface Image {
+  id: string
+  url: string
+  width: number
+  height: number
+  transformedUrl: string
+}
+
+/** An image of the admin's media library: an `Image` and what the picker shows about it. */
+export interface LibraryImage extends Image {
+  name: string
+  mediaType: string
+  sizeBytes: number
+  createdAt: string
+}
+
+export function mediaPath(row: Pick<MediaFilesTable, 'id' | 'media_type'>): string {
+  return `/media/files/${row.id}.${extensions[row.media_type as MediaType]}`
+}
+
+export function toImage(row: MediaFilesTable, publicUrl: string): Image {
+  const url = `${publicUrl}${mediaPath(row)}`
+  // A vector scales to any width, and a narrow image is not made wider: both keep one URL.
+  const narrows = row.media_type !== 'image/svg+xml' && row.width > transformedWidth
+  return {
+    id: row.id,
+    url,
+    width: row.width,
+    height: row.height,
+    transformedUrl: narrows ? `${url}?w=${transformedWidth}` : url,
+  }
+}
+
+export function toLibraryImage(row: MediaFilesTable, publicUrl: string): LibraryImage {
+  return {
+    ...toImage(row, publicUrl),
+    name: row.name,
+    mediaType: row.media_type,
+    sizeBytes: row.size_bytes,
+    createdAt: row.created_at,
+  }
+}
