@@ -19,10 +19,7 @@ beforeAll(async () => {
       HTTP_KEEP_ALIVE_TIMEOUT_MS: '300',
       HTTP_REQUEST_TIMEOUT_MS: '3000',
       HTTP_IDLE_TIMEOUT_MS: '3000',
-      // One request per 900 ms window: the second of two waits for a slot longer than the header
-      // and keep-alive timeouts.
-      RATE_LIMIT: '1',
-      RATE_LIMIT_WINDOW_MS: '900',
+      // Below the request and idle timeouts, which must outlast a rate-limit wait.
       RATE_LIMIT_MAX_WAIT_MS: '2000',
     },
   })
@@ -126,9 +123,32 @@ describe('slow clients', () => {
 })
 
 describe('a request waiting for its rate-limit slot', () => {
+  // Its own server: timeouts a loaded machine parses headers well within (1.5 s), and one request
+  // per 4 s window, so the second of two waits for its slot longer than the header and keep-alive
+  // timeouts.
+  let limited: TestPlatform
+  let limitedPort: number
+  beforeAll(async () => {
+    limited = await createTestPlatform({
+      appClock: systemClock,
+      env: {
+        HTTP_HEADERS_TIMEOUT_MS: '1500',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '1500',
+        HTTP_REQUEST_TIMEOUT_MS: '10000',
+        HTTP_IDLE_TIMEOUT_MS: '10000',
+        RATE_LIMIT: '1',
+        RATE_LIMIT_WINDOW_MS: '4000',
+        RATE_LIMIT_MAX_WAIT_MS: '6000',
+      },
+    })
+    await limited.app.listen({ host: '127.0.0.1', port: 0 })
+    limitedPort = (limited.app.server.address() as AddressInfo).port
+  })
+  afterAll(() => limited.close())
+
   it('completes although it waits longer than the header and keep-alive timeouts', async () => {
-    const url = `http://127.0.0.1:${port}${platform.url('listOrders')}`
-    const headers = authHeaders(platform.asDemo)
+    const url = `http://127.0.0.1:${limitedPort}${limited.url('listOrders')}`
+    const headers = authHeaders(limited.asDemo)
     const [first, second] = await Promise.all([fetch(url, { headers }), fetch(url, { headers })])
     expect([first.status, second.status]).toEqual([200, 200])
     // The second one was delayed: the window held one request when it started.
