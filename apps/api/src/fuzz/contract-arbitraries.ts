@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import type { Contract, JsonSchema, Operation, Parameter } from '../http/contract.js'
+import { tampered } from '../testing/tampered.js'
 import { headerSafe, hostileHeaderValue, hostileString, malformedJsonTexts } from './hostile-input.js'
 import {
   type JsonPointer,
@@ -255,7 +256,7 @@ function authMutations(operation: Operation, fixtures: FuzzFixtures): fc.Arbitra
     // One slot for the three: each costs a password hash (scrypt) on the server, by design.
     fc.oneof(
       hostileString.map((wrong) => setHeader('auth-wrong-password', basicHeader(username, wrong))),
-      fc.constant(setHeader('auth-wrong-password', basicHeader(username, `${password.slice(0, -1)}X`))),
+      fc.constant(setHeader('auth-wrong-password', basicHeader(username, tampered(password)))),
       hostileString.map((who) => setHeader('auth-unknown-user', basicHeader(who, password))),
     ),
     fc
@@ -287,7 +288,7 @@ function authMutations(operation: Operation, fixtures: FuzzFixtures): fc.Arbitra
     fc.constant(setToken('auth-token-missing', [])),
     fc.constant(setToken('auth-token-empty', [''])),
     hostileString.map((token) => setToken('auth-token-wrong', [token])),
-    fc.constant(setToken('auth-token-wrong', [`${fixtures.storefrontToken.slice(0, -1)}X`])),
+    fc.constant(setToken('auth-token-wrong', [tampered(fixtures.storefrontToken)])),
     fc.constant(setToken('auth-token-repeated', [fixtures.storefrontToken, fixtures.storefrontToken])),
     fc.constant(setToken('auth-token-repeated', [fixtures.storefrontToken, 'ptkn_wrong'])),
     fc.constant(setToken('auth-other-shop', [fixtures.otherStorefrontToken])),

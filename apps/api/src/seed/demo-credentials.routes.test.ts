@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { tampered } from '../testing/tampered.js'
 import { createTestPlatform, type TestPlatform } from '../testing/test-platform.js'
 import { demoCredentialsFile, writeDemoCredentials } from './demo-credentials.js'
 
@@ -161,7 +162,7 @@ describe('GET /admin/api/demo-credentials', () => {
     expect((await ask()).platformApp?.clientId).toBe(clientId)
 
     const edited = structuredClone(platform.credentials)
-    edited.shops[0]!.platformApp!.clientSecret = demoApp().clientSecret.replace(/^fscs_./, 'fscs_x')
+    edited.shops[0]!.platformApp!.clientSecret = tampered(demoApp().clientSecret)
     fs.writeFileSync(file, JSON.stringify(edited))
     expect((await ask()).platformApp).toBeUndefined()
     writeDemoCredentials(platform.config.dataDir, platform.credentials)

@@ -63,45 +63,25 @@ async function load(): Promise<ReaderContext | undefined> {
     token
       ? getJson(`${storefront}${path}${path.includes('?') ? '&' : '?'}storefront_token=${encodeURIComponent(token)}`)
       : Promise.resolve(undefined)
-  const [
-    shop_,
-    products,
-    storefrontProducts,
-    collections,
-    orders,
-    promotions,
-    webhooks,
-    webhookEvents,
-    donations,
-    members,
-    packages,
-  ] = await Promise.all([
-    api('/shops/current'),
-    api('/products?size=100'),
-    shop('/collections/all/products?size=100'),
-    shop('/collections?size=100'),
-    api('/order?size=100'),
-    api('/promotions?size=20'),
-    api('/webhooks?size=1'),
-    api('/webhook-events?size=1'),
-    api('/donations?size=1'),
-    api('/memberships/members?size=1'),
-    api('/giveaway-links/packages'),
-  ])
-  const sources: ReaderSources = {
+  // Every read at once; each answer is the ReaderSources field of the same name.
+  const reads = {
+    shop: api('/shops/current'),
+    products: api('/products?size=100'),
+    storefrontProducts: shop('/collections/all/products?size=100'),
+    collections: shop('/collections?size=100'),
+    orders: api('/order?size=100'),
+    promotions: api('/promotions?size=20'),
+    webhooks: api('/webhooks?size=1'),
+    webhookEvents: api('/webhook-events?size=1'),
+    donations: api('/donations?size=1'),
+    members: api('/memberships/members?size=1'),
+    packages: api('/giveaway-links/packages'),
+  } satisfies Record<Exclude<keyof ReaderSources, 'credentials'>, Promise<unknown>>
+  const answers = await Promise.all(Object.values(reads))
+  const sources = {
     credentials,
-    shop: shop_,
-    products,
-    storefrontProducts,
-    collections,
-    orders,
-    promotions,
-    webhooks,
-    webhookEvents,
-    donations,
-    members,
-    packages,
-  }
+    ...Object.fromEntries(Object.keys(reads).map((key, index) => [key, answers[index]])),
+  } as ReaderSources
   const values = pickReaderValues(sources)
   if (token && values.VARIANT_ID) {
     const cartId = await ensureCart(token, values.VARIANT_ID)

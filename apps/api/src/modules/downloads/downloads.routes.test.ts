@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/database.js'
+import { tampered } from '../../testing/tampered.js'
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
 
 /**
@@ -179,7 +180,7 @@ describe('GET /downloads/files/{fileId}', () => {
       uri.pathname,
       `${uri.pathname}?token=`,
       `${uri.pathname}?token=${'A'.repeat(43)}`,
-      `${uri.pathname}?token=${token.slice(0, -1)}x`,
+      `${uri.pathname}?token=${tampered(token)}`,
     ]) {
       const answer = await get(url)
       expect(answer.statusCode, url).toBe(404)

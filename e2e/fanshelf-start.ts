@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/**
+ * `fanshelf start` (the CLI, as `npm start` runs it) with a fresh DATA_DIR and `env` on top of this
+ * process's environment, in its own process group; resolves once `origin` answers /healthz and the
+ * demo shops are seeded (DATA_DIR/demo-credentials.json). Shared by the browser suites that run
+ * against the server a reader runs.
+ */
+export async function startFanshelf(options: {
+  origin: string
+  dataDir: string
+  env: NodeJS.ProcessEnv
+}): Promise<ChildProcess> {
+  const { origin, dataDir } = options
+  rmSync(dataDir, { recursive: true, force: true })
+  mkdirSync(dataDir, { recursive: true })
+  // `node --import tsx` (not `npx tsx`): one process, stopped with its process group.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/bin.ts', 'start'], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output}`)
+    try {
+      const response = await fetch(`${origin}/healthz`)
+      if (response.ok && existsSync(path.join(dataDir, 'demo-credentials.json'))) return child
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  stopServer(child.pid)
+  throw new Error(`The server did not start within 120 s:\n${output}`)
+}
+
+/** Stops a server started by startFanshelf, with its process group. */
+export function stopServer(pid: number | undefined): void {
+  if (!pid) return
+  try {
+    process.kill(-pid, 'SIGTERM')
+  } catch {
+    // already gone
+  }
+}
