@@ -28,6 +28,73 @@ describe('parseConfig', () => {
     expect(parseConfig({}).metricsToken).toBeUndefined()
     expect(parseConfig({ METRICS_TOKEN: 'a-long-enough-token-0123' }).metricsToken).toBe('a-long-enough-token-0123')
     expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/)
+    // A worker's own metrics port, only with the token it is served behind.
+    expect(
+      parseConfig({ METRICS_TOKEN: 'a-long-enough-token-0123', WORKER_METRICS_PORT: '9464' }).workerMetricsPort,
+    ).toBe(9464)
+    expect(parseConfig({}).workerMetricsPort).toBeUndefined()
+    expect(() => parseConfig({ WORKER_METRICS_PORT: '9464' })).toThrow(/WORKER_METRICS_PORT needs METRICS_TOKEN/)
+    expect(() => parseConfig({ METRICS_TOKEN: 'a-long-enough-token-0123', WORKER_METRICS_PORT: '0' })).toThrow(
+      /WORKER_METRICS_PORT must be an integer from 1 to 65535/,
+    )
+  })
+
+  it('stores media in the database unless MEDIA_S3_URL names a bucket', () => {
+    expect(parseConfig({}).mediaS3).toBeUndefined()
+    expect(
+      parseConfig({
+        MEDIA_S3_URL:
+          's3://AKIA0123:abc%2Fdef+ghi@fanshelf-media/shop/media?endpoint=http://127.0.0.1:9000/&region=eu-central-1',
+      }).mediaS3,
+    ).toEqual({
+      bucket: 'fanshelf-media',
+      keyPrefix: 'shop/media/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-central-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIA0123', secretAccessKey: 'abc/def+ghi' },
+    })
+    // AWS itself: virtual-hosted buckets, us-east-1 unless told, credentials from the SDK's chain.
+    expect(parseConfig({ MEDIA_S3_URL: 's3://my.bucket' }).mediaS3).toEqual({
+      bucket: 'my.bucket',
+      keyPrefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    })
+    expect(
+      parseConfig({ MEDIA_S3_URL: 's3://b-1/?endpoint=https://s3.example.com&forcePathStyle=false' }).mediaS3,
+    ).toMatchObject({ keyPrefix: '', forcePathStyle: false })
+  })
+
+  it('refuses a MEDIA_S3_URL it cannot use, without repeating the secret', () => {
+    const secret = 'wJalrXUtnFEMI-K7MDENG'
+    for (const [url, reason] of [
+      [`https://KEY:${secret}@bucket`, /must start with s3:\/\//],
+      [`s3://KEY:${secret}@Bucket_Name`, /must name a bucket/],
+      [`s3://KEY:${secret}@bucket:9000`, /endpoint=http:\/\/host:port/],
+      [`s3://KEY@bucket`, /both the access key id and the secret, or neither/],
+      [`s3://KEY:${secret}@bucket?endpoint=ftp://files`, /endpoint that is not an http\(s\) URL/],
+      [`s3://KEY:${secret}@bucket?endpoint=http://KEY:${secret}@minio:9000`, /endpoint with credentials/],
+      [`s3://KEY:${secret}@bucket?forcePathStyle=yes`, /forcePathStyle that is not true or false/],
+      [`s3://KEY:${secret}@bucket?regoin=us-east-1`, /unknown parameters: regoin/],
+      [`s3://KEY:${secret}@bucket/shop//media`, /empty segment/],
+      [`s3://KEY:${secret.slice(0, 4)}/${secret.slice(4)}@bucket`, /is not a URL \(percent-encode/],
+    ] as const) {
+      let error: unknown
+      try {
+        parseConfig({ MEDIA_S3_URL: url })
+      } catch (e) {
+        error = e
+      }
+      expect(error, url).toBeInstanceOf(ConfigError)
+      const problems = (error as ConfigError).problems.join('\n')
+      expect(problems, url).toMatch(reason)
+      expect(problems, url).toContain('MEDIA_S3_URL')
+      expect(problems, url).not.toContain(secret)
+      expect(problems, url).not.toContain(secret.slice(4))
+    }
   })
 
   it('reads PostgreSQL and Redis URLs and rate-limit settings', () => {

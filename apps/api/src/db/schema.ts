@@ -686,9 +686,9 @@ export interface MediaFilesTable {
   created_at: string
 }
 
-/** The bytes of a `media_files` row stored in the database. */
+/** Bytes stored in the database: of a `media_files` row or a `digital_files` row, by its id. */
 export interface MediaBlobsTable {
-  media_id: string
+  key: string
   content: Buffer
 }
 

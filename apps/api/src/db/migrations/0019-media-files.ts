@@ -1,9 +1,9 @@
 import { type Kysely, PostgresAdapter } from 'kysely'
 
 /**
- * Uploaded media (decision 0036): what a file is (`media_files`: kind, type, dimensions, digest,
- * where its bytes live) apart from its bytes (`media_blobs`), so a library page never reads an
- * image. Bytes live in the database unless the install stores media in an S3-compatible bucket
+ * Uploaded media (decision 0036): what a file is (`media_files`: type, dimensions, digest, where
+ * its bytes live) apart from its bytes (`media_blobs`, by the file's id), so a library page never
+ * reads an image. Bytes live in the database unless the install stores media in an S3-compatible bucket
  * (`media_files.storage = 'S3'`); either way every node of a cluster sees the same files.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -25,7 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('media_files_shop_created').on('media_files').columns(['shop_id', 'created_at']).execute()
   await db.schema
     .createTable('media_blobs')
-    .addColumn('media_id', 'text', (c) => c.primaryKey().references('media_files.id').onDelete('cascade'))
+    // Keyed by the file's id: a media file's, or a digital product file's (migration 0021).
+    .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('content', binary, (c) => c.notNull())
     .execute()
 }

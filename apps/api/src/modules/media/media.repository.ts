@@ -10,12 +10,12 @@ export function insertMediaFile(db: Executor, row: MediaFilesTable): Promise<unk
   return db.insertInto('media_files').values(row).execute()
 }
 
-export function insertMediaBlob(db: Executor, mediaId: string, content: Buffer): Promise<unknown> {
-  return db.insertInto('media_blobs').values({ media_id: mediaId, content }).execute()
+export function insertMediaBlob(db: Executor, key: string, content: Buffer): Promise<unknown> {
+  return db.insertInto('media_blobs').values({ key, content }).execute()
 }
 
-export async function readMediaBlob(db: Executor, mediaId: string): Promise<Buffer | undefined> {
-  const row = await db.selectFrom('media_blobs').select('content').where('media_id', '=', mediaId).executeTakeFirst()
+export async function readMediaBlob(db: Executor, key: string): Promise<Buffer | undefined> {
+  const row = await db.selectFrom('media_blobs').select('content').where('key', '=', key).executeTakeFirst()
   return row ? Buffer.from(row.content) : undefined
 }
 

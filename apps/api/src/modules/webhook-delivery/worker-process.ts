@@ -1,8 +1,11 @@
+import Fastify, { type FastifyInstance } from 'fastify'
 import { systemClock } from '../../clock.js'
 import type { Config } from '../../config.js'
 import { migrateToLatest, openDatabase } from '../../db/database.js'
 import { formatLogLine } from '../../http/request-log.js'
 import { SecretBox } from '../../security/secret-box.js'
+import { createMetricsRoutes } from '../metrics/metrics.routes.js'
+import { createMetrics } from '../metrics/metrics.service.js'
 import { platformAppKeys } from '../platform-apps/platform-apps.service.js'
 import {
   createDeliveryWorker,
@@ -20,6 +23,8 @@ import { createSigningKeys } from './webhook-signatures.js'
  */
 export interface WorkerProcess {
   readonly worker: DeliveryWorker
+  /** The origin of this worker's own `/metrics` (WORKER_METRICS_PORT), when it serves one. */
+  readonly metricsOrigin: string | undefined
   /** Stops delivering (attempts in flight finish first, within `shutdownGraceMs`) and closes the database. */
   stop(): Promise<void>
 }
@@ -55,8 +60,12 @@ export async function startWorker(
     config.logLevel,
     config.logFormat === 'text' ? (line) => process.stderr.write(formatLogLine(line)) : undefined,
   )
+  // The deliveries' outcomes and lag are counted where they happen: here, on its own port.
+  const metrics =
+    config.metricsToken && config.workerMetricsPort !== undefined ? createMetrics({ clock, database }) : undefined
   const worker = createDeliveryWorker({
     ...options,
+    ...(metrics ? { onOutcome: metrics.observeDelivery } : {}),
     database,
     clock,
     rules: config.webhooks,
@@ -68,12 +77,24 @@ export async function startWorker(
     }),
     log,
   })
+  let metricsServer: FastifyInstance | undefined
+  let metricsOrigin: string | undefined
+  if (metrics && config.metricsToken && config.workerMetricsPort !== undefined) {
+    metricsServer = Fastify({ logger: false })
+    await metricsServer.register(createMetricsRoutes({ metrics, token: config.metricsToken }))
+    metricsOrigin = await metricsServer.listen({ host: config.host, port: config.workerMetricsPort })
+  }
   worker.start()
-  log.info({ workerId: worker.workerId }, 'Webhook worker started')
+  log.info(
+    { workerId: worker.workerId, ...(metricsOrigin ? { metrics: `${metricsOrigin}/metrics` } : {}) },
+    'Webhook worker started',
+  )
   return {
     worker,
+    metricsOrigin,
     async stop() {
       await worker.stop({ graceMs: shutdownGraceMs })
+      await metricsServer?.close()
       await database.close()
     },
   }
