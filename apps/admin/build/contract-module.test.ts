@@ -19,6 +19,7 @@ interface Validator {
 let contract: Record<string, Validator> & {
   webhookEventTypes: { type: string; summary: string }[]
   adminActions: string[]
+  libraryImageTypes: string[]
 }
 const file = path.join(import.meta.dirname, `.contract-module-${process.pid}.mjs`)
 
@@ -27,6 +28,13 @@ beforeAll(async () => {
   contract = await import(pathToFileURL(file).href)
 }, 60_000)
 afterAll(() => fs.rmSync(file, { force: true }))
+
+/** The string literals of a union type that src/contract.d.ts declares by hand. */
+function typedUnion(name: string): string[] {
+  const declarations = fs.readFileSync(path.join(import.meta.dirname, '../src/contract.d.ts'), 'utf8')
+  const union = new RegExp(`export type ${name} =([^]*?)\\n\\s*(?:/\\*\\*|export)`).exec(declarations)?.[1] ?? ''
+  return [...union.matchAll(/'([^']+)'/g)].map((match) => match[1] as string)
+}
 
 const money = (value: number) => ({ value, currency: 'USD' })
 const variant = {
@@ -98,10 +106,16 @@ describe('virtual:fanshelf-contract', () => {
   })
 
   it('lists the admin role matrix’s actions, and src/contract.d.ts types exactly those', () => {
-    expect(contract.adminActions).toEqual(expect.arrayContaining(['webhookSecret.rotate', 'auditLog.read']))
-    const declarations = fs.readFileSync(path.join(import.meta.dirname, '../src/contract.d.ts'), 'utf8')
-    const union = /export type AdminAction =([^]*?)\n\s*(?:\/\*\*|export)/.exec(declarations)?.[1] ?? ''
-    const typed = [...union.matchAll(/'([^']+)'/g)].map((match) => match[1])
-    expect(typed).toEqual(contract.adminActions)
+    expect(contract.adminActions).toEqual(
+      expect.arrayContaining(['webhookSecret.rotate', 'auditLog.read', 'media.read', 'media.upload']),
+    )
+    expect(typedUnion('AdminAction')).toEqual(contract.adminActions)
+  })
+
+  it('lists the image types the media library takes, and src/contract.d.ts types exactly those', () => {
+    expect(contract.libraryImageTypes).toEqual(
+      expect.arrayContaining(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/svg+xml']),
+    )
+    expect(typedUnion('LibraryImageType')).toEqual(contract.libraryImageTypes)
   })
 })

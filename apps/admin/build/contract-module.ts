@@ -56,6 +56,15 @@ function enumOf(document: Document, name: string, property?: string): string[] {
   return target.enum as string[]
 }
 
+/** The `enum` of a property of an `allOf` schema (an extension of another schema). */
+function enumOfPart(document: Document, name: string, property: string): string[] {
+  for (const part of (schema(document, name).allOf ?? []) as Schema[]) {
+    const values = ((part.properties as Record<string, Schema> | undefined)?.[property] as Schema | undefined)?.enum
+    if (Array.isArray(values)) return values as string[]
+  }
+  throw new Error(`${name} has no ${property} enum`)
+}
+
 /** The first paragraph of a description, without Markdown code marks. */
 function firstParagraph(text: string | undefined): string {
   return (text ?? '').split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ').replaceAll('`', '').trim() ?? ''
@@ -174,6 +183,7 @@ export async function generateContractModule(): Promise<string> {
     ).maximum as number,
     adminActions: enumOf(admin, 'AdminAction'),
     shopCurrencies: enumOf(admin, 'AdminShopSettingsRequest', 'currency'),
+    libraryImageTypes: enumOfPart(admin, 'AdminLibraryImage', 'mediaType'),
   }
   const constants = Object.entries(data)
     .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)

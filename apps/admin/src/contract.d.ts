@@ -39,6 +39,7 @@ declare module 'virtual:fanshelf-contract' {
     | 'products.read'
     | 'products.write'
     | 'media.read'
+    | 'media.upload'
     | 'promotions.read'
     | 'promotions.write'
     | 'orders.read'
@@ -75,4 +76,17 @@ declare module 'virtual:fanshelf-contract' {
   export const adminActions: AdminAction[]
   /** The currencies a shop may have (admin-api.yaml `AdminShopSettingsRequest.currency`). */
   export const shopCurrencies: string[]
+  /**
+   * What an image of the media library may be: admin-api.yaml `AdminLibraryImage.mediaType`, the
+   * types `uploadAdminMedia` accepts (decided from the file's bytes). contract-module.test.ts
+   * checks the union and the list agree.
+   */
+  export type LibraryImageType =
+    | 'image/jpeg'
+    | 'image/png'
+    | 'image/webp'
+    | 'image/gif'
+    | 'image/avif'
+    | 'image/svg+xml'
+  export const libraryImageTypes: LibraryImageType[]
 }

@@ -1,7 +1,7 @@
 /**
- * The admin backend over fetch: JSON in and out, the session cookie (same origin), and the CSRF
- * token on every mutation (`X-CSRF-Token`, decision 0009). Errors arrive as the API's
- * `{code, message, details?}` and are thrown as ApiError.
+ * The admin backend over fetch: JSON in and out (an upload sends the raw file), the session cookie
+ * (same origin), and the CSRF token on every mutation (`X-CSRF-Token`, decision 0009). Errors
+ * arrive as the API's `{code, message, details?}` and are thrown as ApiError.
  */
 
 export interface ValidationIssue {
@@ -48,9 +48,12 @@ export function withQuery(path: string, query: Query = {}): string {
   return text ? `${path}?${text}` : path
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+/** What a request sends: JSON (serialized here), or raw bytes with their own Content-Type. */
+type RequestBody = { json: unknown } | { raw: Blob; contentType: string }
+
+async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: RequestBody): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' }
-  if (body !== undefined) headers['content-type'] = 'application/json'
+  if (body) headers['content-type'] = 'json' in body ? 'application/json' : body.contentType
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken
   let response: Response
   try {
@@ -58,7 +61,7 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: st
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : 'json' in body ? JSON.stringify(body.json) : body.raw,
     })
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached. Check your connection and try again.')
@@ -83,6 +86,19 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: st
     throw failure
   }
   return data as T
+}
+
+export function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  return request<T>(method, path, body === undefined ? undefined : { json: body })
+}
+
+/**
+ * POSTs a file as the raw request body (not JSON, not a multipart form): its own Content-Type, or
+ * `application/octet-stream` when the browser knows none. The session and CSRF token go with it
+ * as with every other mutation.
+ */
+export function postFile<T>(path: string, file: Blob): Promise<T> {
+  return request<T>('POST', path, { raw: file, contentType: file.type || 'application/octet-stream' })
 }
 
 export const get = <T>(path: string, query?: Query) => api<T>('GET', withQuery(path, query))

@@ -1,4 +1,4 @@
-import type { AdminAction } from 'virtual:fanshelf-contract'
+import type { AdminAction, LibraryImageType } from 'virtual:fanshelf-contract'
 import type { OpenApiSchemas } from '@fanshelf/sdk'
 
 /** Wire shapes: the contract's (through the SDK's generated types) and the admin backend's own. */
@@ -127,9 +127,21 @@ export interface PlatformAppConnection {
   consentedBy: string | null
 }
 
+/**
+ * admin-api.yaml `AdminLibraryImage`: an image of the shop's media library (`listAdminMedia`, and
+ * the answer of `uploadAdminMedia`). Its `Image` fields are what a product stores.
+ */
 export interface LibraryImage extends Image {
+  /** The uploaded file's name (shown, searched, and the thumbnail's alt text). */
   name: string
+  /** What the server found the file to be, from its bytes. */
+  mediaType: LibraryImageType
+  sizeBytes: number
+  createdAt: string
 }
+
+/** admin-api.yaml `AdminLibraryImagePage`: newest first. */
+export type LibraryImagePage = Page<LibraryImage>
 
 export interface Fulfillment {
   id: string

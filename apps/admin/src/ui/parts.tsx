@@ -84,6 +84,9 @@ const tones: Record<string, string> = {
   ENABLED: 'success',
   DISABLED: 'danger',
   TEST: 'info',
+  UPLOADING: 'progress',
+  UPLOADED: 'success',
+  UPLOAD_FAILED: 'danger',
 }
 
 /** A status word with a colour that never carries the meaning alone (the text says it). */

@@ -1,13 +1,52 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { get } from '../../api/client.ts'
-import type { Image, LibraryImage, Page } from '../../api/types.ts'
+import { useCan } from '../../api/session.ts'
+import type { Image, LibraryImage, LibraryImagePage } from '../../api/types.ts'
 import { ErrorMessage, Loading, Pagination } from '../../ui/parts.tsx'
+import { MediaDropZone, useMediaUpload, useNoStrayDrops } from './MediaUpload.tsx'
 
-/** The product's images (ordered; the first is the thumbnail) and a dialog to add more from the library. */
+/** A page of the shop's media library, newest first (`GET /admin/api/media`, `listAdminMedia`). */
+function libraryQuery(search: string, page: number) {
+  return {
+    queryKey: ['media', search, page],
+    queryFn: () => get<LibraryImagePage>('/media', { search: search || undefined, page, size: 12 }),
+  }
+}
+
+/** The library image as a product stores it: the contract's `Image`, without the library's own fields. */
+function toImage(image: LibraryImage): Image {
+  const { id, url, width, height, transformedUrl } = image
+  return { id, url, width, height, transformedUrl }
+}
+
+/** A narrower copy for a thumbnail, when the URL is one the server resizes (`?w=`). */
+function thumbnail(transformedUrl: string, width: number): string {
+  return transformedUrl.replace(/([?&])w=\d+/, `$1w=${width}`)
+}
+
+/**
+ * The product's images (ordered; the first is the thumbnail), uploads (dropped or chosen: each
+ * joins the library and the product) and a dialog to add more from the library.
+ */
 export function ImagePicker(props: { value: Image[]; onChange: (images: Image[]) => void; error?: string }) {
   const [open, setOpen] = useState(false)
+  const can = useCan()
   const { value } = props
+  // Uploads finish one after another, between renders: each adds to the latest list.
+  const current = useRef(value)
+  current.current = value
+  const add = (image: LibraryImage) => {
+    if (current.current.some((chosen) => chosen.id === image.id)) return
+    const next = [...current.current, toImage(image)]
+    current.current = next
+    props.onChange(next)
+  }
+  const upload = useMediaUpload(add)
+  const library = useQuery(libraryQuery('', 0))
+  const emptyLibrary = library.data?.total === 0
+  const mayUpload = can('media.upload')
+  useNoStrayDrops()
   const move = (from: number, to: number) => {
     const next = [...value]
     const [item] = next.splice(from, 1)
@@ -21,8 +60,8 @@ export function ImagePicker(props: { value: Image[]; onChange: (images: Image[])
       ) : (
         <ol className="image-list" aria-label="Product images, in display order">
           {value.map((image, index) => (
-            <li key={image.url} className="image-list__item">
-              <img src={image.transformedUrl.replace(/w=\d+/, 'w=160')} alt="" width={80} height={80} />
+            <li key={image.id} className="image-list__item">
+              <img src={thumbnail(image.transformedUrl, 160)} alt="" width={80} height={80} />
               <span className="small">{index === 0 ? 'Thumbnail' : `Image ${index + 1}`}</span>
               <div className="image-list__actions">
                 <button
@@ -54,34 +93,49 @@ export function ImagePicker(props: { value: Image[]; onChange: (images: Image[])
         </ol>
       )}
       {props.error && <p className="field__error">{props.error}</p>}
-      <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
-        Add images from the library
-      </button>
-      {open && (
-        <LibraryDialog
-          selected={value}
-          onClose={() => setOpen(false)}
-          onAdd={(image) => props.onChange([...value, image])}
-        />
+      {mayUpload && (
+        <MediaDropZone onFiles={upload.start} uploads={upload.uploads} onClear={upload.clearFinished}>
+          {emptyLibrary && <EmptyLibrary />}
+        </MediaDropZone>
       )}
+      {!emptyLibrary && (
+        <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+          Add images from the library
+        </button>
+      )}
+      {open && <LibraryDialog selected={value} mayUpload={mayUpload} onClose={() => setOpen(false)} onAdd={add} />}
     </div>
   )
 }
 
-function LibraryDialog(props: { selected: Image[]; onAdd: (image: Image) => void; onClose: () => void }) {
+/** What a new shop sees instead of an empty grid: where its images come from. */
+function EmptyLibrary() {
+  return (
+    <div className="drop-zone__empty">
+      <h3 className="empty__title">Your media library is empty</h3>
+      <p className="empty__body">
+        Upload your shop’s first images: each one is kept in the library for every product, and added to this one.
+      </p>
+    </div>
+  )
+}
+
+function LibraryDialog(props: {
+  selected: Image[]
+  mayUpload: boolean
+  onAdd: (image: LibraryImage) => void
+  onClose: () => void
+}) {
   const dialog = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(0)
-  const library = useQuery({
-    queryKey: ['media', search, page],
-    queryFn: () => get<Page<LibraryImage>>('/media', { search: search || undefined, page, size: 12 }),
-    placeholderData: keepPreviousData,
-  })
+  const library = useQuery({ ...libraryQuery(search, page), placeholderData: keepPreviousData })
+  const upload = useMediaUpload(props.onAdd)
   useEffect(() => {
     dialog.current?.showModal()
   }, [])
-  const chosen = new Set(props.selected.map((image) => image.url))
+  const chosen = new Set(props.selected.map((image) => image.id))
 
   return (
     <dialog
@@ -111,16 +165,20 @@ function LibraryDialog(props: { selected: Image[]; onAdd: (image: Image) => void
       ) : library.isError ? (
         <ErrorMessage error={library.error} />
       ) : library.data.total === 0 ? (
-        <p>No image matches “{search}”.</p>
+        search ? (
+          <p>No image matches “{search}”.</p>
+        ) : (
+          !props.mayUpload && <p>The shop’s media library has no images yet.</p>
+        )
       ) : (
         <>
           <ul className="library-grid">
             {library.data.results.map((image) => {
-              const added = chosen.has(image.url)
+              const added = chosen.has(image.id)
               return (
                 <li key={image.id}>
                   <img
-                    src={image.transformedUrl.replace(/w=\d+/, 'w=240')}
+                    src={thumbnail(image.transformedUrl, 240)}
                     alt={image.name}
                     width={120}
                     height={120}
@@ -130,10 +188,7 @@ function LibraryDialog(props: { selected: Image[]; onAdd: (image: Image) => void
                     type="button"
                     className="button button--secondary button--small"
                     disabled={added}
-                    onClick={() => {
-                      const { name: _name, ...contractImage } = image
-                      props.onAdd(contractImage)
-                    }}
+                    onClick={() => props.onAdd(image)}
                   >
                     {added ? 'Added' : 'Add'}
                     <span className="visually-hidden"> {image.name}</span>
@@ -144,6 +199,11 @@ function LibraryDialog(props: { selected: Image[]; onAdd: (image: Image) => void
           </ul>
           <Pagination {...library.data} onPage={setPage} label="Library pages" />
         </>
+      )}
+      {props.mayUpload && (
+        <MediaDropZone onFiles={upload.start} uploads={upload.uploads} onClear={upload.clearFinished}>
+          {library.data?.total === 0 && !search && <EmptyLibrary />}
+        </MediaDropZone>
       )}
       <div className="dialog__actions">
         <button type="button" className="button button--primary" onClick={props.onClose}>

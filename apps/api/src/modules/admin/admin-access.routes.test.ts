@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
 import { sessionIdleTimeoutMs, sessionMaxLifetimeMs } from '../admin-sessions/admin-session-policy.js'
@@ -32,6 +33,11 @@ const reads = [
   '/admin/api/gift-cards',
 ]
 
+/** An image upload's body: the file itself (`POST /admin/api/media`). */
+const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ffffff' } })
+  .png()
+  .toBuffer()
+
 const mutations: [string, string, unknown][] = [
   ['POST', '/admin/api/api-users', {}],
   ['DELETE', '/admin/api/api-users/apiu_x', undefined],
@@ -40,6 +46,7 @@ const mutations: [string, string, unknown][] = [
   ['POST', '/admin/api/webhook-secret/rotate', {}],
   ['POST', '/admin/api/webhooks', { url: 'http://127.0.0.1:9/hooks', allowedTypes: ['DONATION'] }],
   ['POST', '/admin/api/products', {}],
+  ['POST', '/admin/api/media', image],
   ['POST', '/admin/api/promotions', {}],
   ['POST', '/admin/api/gift-cards', {}],
   ['POST', '/admin/api/fulfillments', {}],
@@ -79,6 +86,12 @@ describe('admin API access', () => {
   it('answers 401 before checking the CSRF token when there is no session', async () => {
     const response = await owner.request('POST', '/admin/api/api-users', { body: {}, cookie: false, csrf: false })
     expect(response.status).toBe(401)
+    const library = async () => (await owner.get('/admin/api/media')).body.total
+    const before = await library()
+    const upload = await owner.request('POST', '/admin/api/media', { body: image, cookie: false, csrf: false })
+    expect(upload.status).toBe(401)
+    expect(upload.body.code).toBe('ADMIN_SESSION_REQUIRED')
+    expect(await library()).toBe(before)
   })
 
   it('answers the signed-in admin’s shop with its currency', async () => {

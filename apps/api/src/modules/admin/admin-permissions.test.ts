@@ -21,13 +21,14 @@ describe('the admin role matrix', () => {
     expect(schemas.AdminAction?.enum).toEqual(adminActions)
   })
 
-  it('leaves STAFF the shop (catalogue, promotions, orders, fulfilments, gift cards) and their own password', () => {
+  it('leaves STAFF the shop (catalogue and its images, promotions, orders, fulfilments, gift cards) and their own password', () => {
     expect(permissionsOf('STAFF')).toEqual([
       'shop.read',
       'shopSettings.read',
       'products.read',
       'products.write',
       'media.read',
+      'media.upload',
       'promotions.read',
       'promotions.write',
       'orders.read',

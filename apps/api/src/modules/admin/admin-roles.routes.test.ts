@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compileSchema } from '../../http/validation.js'
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
@@ -10,7 +11,7 @@ import {
 } from '../platform-apps/testing/oauth-harness.js'
 import { loadAdminSchemas } from './admin-contract.js'
 import type { AdminAction } from './admin-permissions.js'
-import { type AdminClient, type AdminResponse, signInAdmin } from './testing/admin-client.js'
+import { type AdminClient, type AdminResponse, type RequestOptions, signInAdmin } from './testing/admin-client.js'
 
 /**
  * Least privilege in the merchant admin (decision 0027). Every route of the admin backend is listed
@@ -57,6 +58,7 @@ const anyAdminRoutes: Route[] = [
   ['PUT', '/admin/api/products/:productId', 'products.write'],
   ['PUT', '/admin/api/products/:productId/availability', 'products.write'],
   ['GET', '/admin/api/media', 'media.read'],
+  ['POST', '/admin/api/media', 'media.upload'],
   ['GET', '/admin/api/promotions', 'promotions.read'],
   ['GET', '/admin/api/promotions/:promotionId', 'promotions.read'],
   ['POST', '/admin/api/promotions', 'promotions.write'],
@@ -229,12 +231,22 @@ describe('STAFF', () => {
     expect(response.body.code).toBe('CSRF_TOKEN_INVALID')
   })
 
-  it('keep every shop route (never a role refusal)', async () => {
+  it('keep every shop route (never a role refusal), and stock the media library', async () => {
+    const image = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#1f5c3a' } })
+      .png()
+      .toBuffer()
+    const requests: Record<string, RequestOptions> = {
+      // An upload is the file itself as the body, its name in the query.
+      'POST /admin/api/media': { body: image, contentType: 'image/png', query: { name: 'staff-upload.png' } },
+    }
     for (const [method, path] of anyAdminRoutes) {
-      const response = await staff.request(method, fill(path, {}), { body: method === 'GET' ? undefined : {} })
+      const options = requests[`${method} ${path}`] ?? { body: method === 'GET' ? undefined : {} }
+      const response = await staff.request(method, fill(path, {}), options)
       expect(response.body?.code, `${method} ${path}`).not.toBe('FORBIDDEN')
       expect([200, 201, 400, 404, 409], `${method} ${path}`).toContain(response.status)
     }
+    const library = await owner.get('/admin/api/media', { query: { search: 'staff-upload' } })
+    expect(library.body.results.map((file: { name: string }) => file.name)).toEqual(['staff-upload.png'])
   })
 
   it('cannot connect a platform app: the consent page says so, and an approval is refused without a code', async () => {

@@ -4,7 +4,8 @@ import type { TestPlatform } from '../../../testing/test-platform.js'
 /**
  * A signed-in merchant admin for backend tests: the session cookie and CSRF token of a real
  * sign-in through `POST /admin/api/session`, and requests that carry them (`csrf: false` leaves the
- * token out; `cookie: false` the cookie).
+ * token out; `cookie: false` the cookie). A body is sent as JSON, except a Buffer: that is sent as
+ * it is, with `contentType` (an upload to `POST /admin/api/media`).
  */
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are whatever the tests assert them to be
 type Json = any
@@ -17,6 +18,8 @@ export interface AdminResponse<T = Json> {
 
 export interface RequestOptions {
   body?: unknown
+  /** The Content-Type of a Buffer body (default `application/octet-stream`). */
+  contentType?: string
   csrf?: boolean | string
   cookie?: boolean
   query?: Record<string, string | number | (string | number)[]>
@@ -71,8 +74,11 @@ export async function signInAdmin(
       if (options.csrf !== false && method !== 'GET') {
         headers['x-csrf-token'] = typeof options.csrf === 'string' ? options.csrf : csrfToken
       }
-      const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
-      if (payload !== undefined) headers['content-type'] = 'application/json'
+      const raw = Buffer.isBuffer(options.body)
+      const payload = options.body === undefined ? undefined : raw ? options.body : JSON.stringify(options.body)
+      if (payload !== undefined) {
+        headers['content-type'] = raw ? (options.contentType ?? 'application/octet-stream') : 'application/json'
+      }
       const res = await platform.app.inject({
         method: method as 'GET',
         url: url + queryString(options.query),
