@@ -15,7 +15,7 @@ const changedPassword = 'another passphrase 2'
 
 test('invite, set a password, change role, change one’s password, remove', async ({ page, browser }) => {
   const { owner, origin } = world()
-  const email = `new.colleague+${Date.now()}@example.com`
+  const email = `new.colleague.${Date.now()}@example.com`
 
   await signIn(page, owner, '/admin/people')
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible()
@@ -34,7 +34,7 @@ test('invite, set a password, change role, change one’s password, remove', asy
   const theirs = await browser.newContext({ baseURL: origin })
   const colleague = await theirs.newPage()
   await colleague.goto(link)
-  await colleague.getByLabel('New password').fill(newPassword)
+  await colleague.getByLabel('New password', { exact: true }).fill(newPassword)
   await colleague.getByLabel('Repeat the password').fill(newPassword)
   await colleague.getByRole('button', { name: 'Set password and sign in' }).click()
   await expect(colleague.getByRole('button', { name: 'Sign out' })).toBeVisible()
@@ -56,7 +56,7 @@ test('invite, set a password, change role, change one’s password, remove', asy
   // They change their own password: a wrong current one is refused, the right one works.
   await colleague.goto('/admin/password')
   await colleague.getByLabel('Current password').fill('not my password at all')
-  await colleague.getByLabel('New password').fill(changedPassword)
+  await colleague.getByLabel('New password', { exact: true }).fill(changedPassword)
   await colleague.getByLabel('Repeat the new password').fill(changedPassword)
   await colleague.getByRole('button', { name: 'Change password' }).click()
   await expect(colleague.getByText('currentPassword is not your password')).toBeVisible()
