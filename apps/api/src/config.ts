@@ -92,16 +92,47 @@ export interface Config {
    */
   readonly metricsToken: string | undefined
   /**
+   * Where a separate webhook worker process (`ROLES=worker`) serves its own `GET /metrics` (same
+   * token, on HOST): its delivery outcomes and lag are counted where the deliveries happen.
+   * Unset: a worker process serves no metrics. Needs METRICS_TOKEN.
+   */
+  readonly workerMetricsPort: number | undefined
+  /**
    * Outgoing mail (decision 0035): invitations and password resets go out through this SMTP server
    * (`smtp://user:pass@host:587`, `smtps://…:465`). Unset: no mail is sent — an invitation's link is
    * shown once to the super-admin who sent it, and `fanshelf shop` prints the links it makes.
    */
   readonly smtp: { readonly url: string; readonly from: string } | undefined
+  /**
+   * Where uploaded media go (decision 0036): unset, into the database (every node reads it);
+   * `MEDIA_S3_URL` set, into an S3-compatible bucket. Files already in the database stay readable.
+   */
+  readonly mediaS3: MediaS3Settings | undefined
   /** Directory with the built docs site (served at `/`), if present. */
   readonly siteDir: string
   /** Directory with the OpenAPI documents (served at `/openapi/`). */
   readonly openapiDir: string
 }
+
+/**
+ * `MEDIA_S3_URL=s3://KEY_ID:SECRET@bucket/prefix?region=…&endpoint=…&forcePathStyle=…`, parsed.
+ * The secret is only ever handed to the S3 client: it is in no message, log line or backup manifest.
+ */
+export interface MediaS3Settings {
+  readonly bucket: string
+  /** Prepended to a file's id to make its object key: '' or a path ending in `/`. */
+  readonly keyPrefix: string
+  /** An S3-compatible server's base URL; undefined: AWS S3 itself. */
+  readonly endpoint: string | undefined
+  readonly region: string
+  /** Address the bucket as `endpoint/bucket/key` instead of `bucket.endpoint/key`. */
+  readonly forcePathStyle: boolean
+  /** From the URL's user and password; undefined: the AWS SDK's default chain (AWS_* variables, profiles, instance roles). */
+  readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined
+}
+
+export const mediaS3UrlShape =
+  's3://KEY_ID:SECRET@bucket/optional/prefix?region=…&endpoint=https://…&forcePathStyle=true'
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -176,6 +207,11 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
     )
   }
 
+  const workerMetricsPort = env.WORKER_METRICS_PORT ? int('WORKER_METRICS_PORT', 0, 1, 65535) : undefined
+  if (workerMetricsPort !== undefined && metricsToken === undefined) {
+    problems.push('WORKER_METRICS_PORT needs METRICS_TOKEN: the worker serves /metrics to a scraper presenting it')
+  }
+
   const smtpUrl = env.SMTP_URL || undefined
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^/\s]/.test(smtpUrl)) {
     problems.push('SMTP_URL must start with smtp:// or smtps:// and name a host')
@@ -184,6 +220,8 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
   if (env.SMTP_FROM && !/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(env.SMTP_FROM.trim())) {
     problems.push(`SMTP_FROM must be an address, e.g. "Shop <no-reply@example.com>" (got "${env.SMTP_FROM}")`)
   }
+
+  const mediaS3 = env.MEDIA_S3_URL ? parseMediaS3Url(env.MEDIA_S3_URL, problems) : undefined
 
   const maxWaitMs = int('RATE_LIMIT_MAX_WAIT_MS', rateLimitDefaults.maxWaitMs, 0, 600_000)
   const http = {
@@ -238,7 +276,9 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
     logLevel,
     logFormat,
     metricsToken,
+    workerMetricsPort,
     smtp: smtpUrl ? { url: smtpUrl, from: smtpFrom } : undefined,
+    mediaS3,
     secretKey: env.SECRET_KEY || undefined,
     databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 1000),
     siteDir: path.resolve(env.SITE_DIR || path.join(repoRoot, 'apps/site/build')),
@@ -247,6 +287,74 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return Object.freeze(config)
+}
+
+const mediaS3Parameters = ['region', 'endpoint', 'forcePathStyle']
+
+/**
+ * Reads MEDIA_S3_URL; a problem is added to `problems` (never quoting the URL: it may hold the
+ * secret). The bucket is the host, the key prefix the path, credentials the user and password
+ * (percent-encoded); `region` defaults to us-east-1, `forcePathStyle` to true when `endpoint` is set.
+ */
+function parseMediaS3Url(raw: string, problems: string[]): MediaS3Settings | undefined {
+  const problem = (reason: string) => {
+    problems.push(`MEDIA_S3_URL ${reason} (expected ${mediaS3UrlShape})`)
+    return undefined
+  }
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return problem('is not a URL (percent-encode any / @ : in the key id and secret)')
+  }
+  if (url.protocol !== 's3:') return problem(`must start with s3:// (got ${url.protocol}//)`)
+  const bucket = url.hostname
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    return problem(`must name a bucket: 3 to 63 lowercase letters, digits, dots and hyphens (got "${bucket}")`)
+  if (url.port) return problem('names a port: give the server as endpoint=http://host:port instead')
+  let keyId: string
+  let secret: string
+  let prefix: string
+  try {
+    keyId = decodeURIComponent(url.username)
+    secret = decodeURIComponent(url.password)
+    prefix = decodeURIComponent(url.pathname).replace(/^\/+/, '')
+  } catch {
+    return problem('has a malformed percent-encoding')
+  }
+  if ((keyId === '') !== (secret === ''))
+    return problem('must give both the access key id and the secret, or neither (then the AWS SDK finds them)')
+  if (
+    prefix.split('/').some((part, i, parts) => part === '' && i < parts.length - 1) ||
+    [...prefix].some((c) => c < ' ')
+  )
+    return problem('has a key prefix with an empty segment or a control character')
+  const unknown = [...url.searchParams.keys()].filter((name) => !mediaS3Parameters.includes(name))
+  if (unknown.length > 0) return problem(`has unknown parameters: ${unknown.join(', ')}`)
+  const endpoint = url.searchParams.get('endpoint') || undefined
+  if (endpoint !== undefined) {
+    let parsed: URL | undefined
+    try {
+      parsed = new URL(endpoint)
+    } catch {}
+    if (parsed?.username || parsed?.password)
+      return problem('has an endpoint with credentials: put them before the bucket')
+    if (!parsed || !/^https?:$/.test(parsed.protocol))
+      return problem(`has an endpoint that is not an http(s) URL (got "${endpoint}")`)
+  }
+  const region = url.searchParams.get('region') || 'us-east-1'
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) return problem(`has a malformed region (got "${region}")`)
+  const pathStyle = url.searchParams.get('forcePathStyle')
+  if (pathStyle !== null && !['true', 'false'].includes(pathStyle))
+    return problem(`has forcePathStyle that is not true or false (got "${pathStyle}")`)
+  return {
+    bucket,
+    keyPrefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    endpoint: endpoint?.replace(/\/$/, ''),
+    region,
+    forcePathStyle: pathStyle === null ? endpoint !== undefined : pathStyle === 'true',
+    credentials: keyId ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
+  }
 }
 
 function safeHostname(url: string): string {

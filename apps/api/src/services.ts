@@ -29,6 +29,7 @@ import { createGiveawayLinkService } from './modules/giveaway-links/giveaway-lin
 import { createMailingListService } from './modules/mailing-list/mailing-list.service.js'
 import { createMediaService } from './modules/media/media.service.js'
 import { databaseStorage } from './modules/media/media-storage.js'
+import { createS3Storage } from './modules/media/s3-storage.js'
 import { createMembershipService } from './modules/memberships/memberships.service.js'
 import { loadExchangeRates } from './modules/money/exchange-rates.js'
 import { createOrderService } from './modules/orders/orders.service.js'
@@ -160,8 +161,13 @@ export function createServices(deps: ServiceDeps) {
   const checkoutLink = createCheckoutLinkService(db, { clock, carts: storefront.carts })
   // Merchant admin (issue 8): product create/edit, the shop's webhook secret rotation, the order page.
   const productAdmin = createProductAdminService(db, { clock, dialect: database.dialect, publicUrl: config.publicUrl })
-  // The shops' uploaded media (decision 0036), stored in the database every node reads.
-  const media = createMediaService(db, { clock, publicUrl: config.publicUrl, storage: databaseStorage })
+  // The shops' uploaded media (decision 0036), stored in the database every node reads, or in the
+  // S3-compatible bucket MEDIA_S3_URL names.
+  const media = createMediaService(db, {
+    clock,
+    publicUrl: config.publicUrl,
+    storage: config.mediaS3 ? createS3Storage(config.mediaS3) : databaseStorage,
+  })
   const webhookSecrets = createWebhookSecretService(db, { clock, dialect: database.dialect, secretBox })
   const adminOrders = createAdminOrderService(db, { orders, fulfillments })
   // Who changed which credential, webhook or app connection in the admin (decision 0027).
@@ -237,6 +243,7 @@ export function createServices(deps: ServiceDeps) {
       await drawDeadlines.stop()
       await attempts.close()
       mailer?.close()
+      media.close()
     },
   }
 }

@@ -55,19 +55,37 @@ export interface BackupManifest {
     source: 'SECRET_KEY' | 'DATA_DIR/secret.key'
   }
   /**
-   * Where the install keeps stored media. `database`: in its tables (digital product files), so they
-   * are in the database entry; storage outside the database adds entries of kind `media`.
+   * Where the install stores new media (decision 0036). `database`: in its tables, so they are in
+   * the database entry. `s3`: in this bucket (MEDIA_S3_URL), which a backup does not copy — the
+   * operator backs it up separately; files uploaded before the switch are still in the database entry.
    */
-  media: { storedIn: 'database' }
+  media: BackupMediaLocation
   /** The entries after the manifest, in archive order, each with its size and SHA-256. */
   entries: { name: string; kind: EntryKind; bytes: number; sha256: string }[]
 }
+
+export type BackupMediaLocation =
+  | { storedIn: 'database' }
+  | { storedIn: 's3'; bucket: string; keyPrefix: string; endpoint: string | null; region: string }
 
 const manifestEntry = 'manifest.json'
 const keyEntry = 'secret.key'
 const databaseEntry: Record<DatabaseKind, string> = { sqlite: 'database.sqlite', postgres: 'database.pgdump' }
 
-type Settings = Pick<Config, 'databaseUrl' | 'dataDir' | 'secretKey'>
+type Settings = Pick<Config, 'databaseUrl' | 'dataDir' | 'secretKey'> & { mediaS3?: Config['mediaS3'] }
+
+/** Where the install's media go: never its credentials. */
+function mediaLocationOf(config: Settings): BackupMediaLocation {
+  const s3 = config.mediaS3
+  if (!s3) return { storedIn: 'database' }
+  return {
+    storedIn: 's3',
+    bucket: s3.bucket,
+    keyPrefix: s3.keyPrefix,
+    endpoint: s3.endpoint ?? null,
+    region: s3.region,
+  }
+}
 
 export interface BackupOptions {
   config: Settings
@@ -171,7 +189,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupReport
         tables: facts.tables,
       },
       secretKey: { included: keyBytes !== undefined, source: keySource },
-      media: { storedIn: 'database' },
+      media: mediaLocationOf(config),
       entries: [
         ...(keyBytes
           ? [

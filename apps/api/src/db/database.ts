@@ -37,6 +37,7 @@ import * as authAttempts from './migrations/0017-auth-attempts.js'
 import * as adminLinks from './migrations/0018-admin-links.js'
 import * as mediaFiles from './migrations/0019-media-files.js'
 import * as shopSettings from './migrations/0020-shop-settings.js'
+import * as digitalFileStorage from './migrations/0021-digital-file-storage.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0018-admin-links': adminLinks,
   '0019-media-files': mediaFiles,
   '0020-shop-settings': shopSettings,
+  '0021-digital-file-storage': digitalFileStorage,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -679,7 +679,7 @@ export interface MediaFilesTable {
   size_bytes: number
   /** Hex SHA-256 of the stored bytes. */
   sha256: string
-  /** Where the bytes are: `media_blobs` or the S3-compatible bucket (key = id). */
+  /** Where the bytes are: `media_blobs` or the S3-compatible bucket (key = MEDIA_S3_URL's prefix + id). */
   storage: 'DATABASE' | 'S3'
   /** The admin who uploaded it (`adm_…`); null for the demo seed. */
   created_by: string | null
@@ -737,7 +737,10 @@ export interface DigitalFilesTable {
   size_bytes: number
   /** Hex SHA-256 of the content: the download's ETag. */
   sha256: string
+  /** Empty since migration 0021: the bytes are in the media storage (`storage`), keyed by `id`. */
   content_base64: string
+  /** Where the bytes are (decision 0036): `media_blobs` or the S3-compatible bucket. */
+  storage: 'DATABASE' | 'S3'
   created_at: string
 }
 

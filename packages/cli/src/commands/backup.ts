@@ -43,6 +43,15 @@ function size(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`
 }
 
+/** Where an S3 media bucket is, as `aws s3` names it (never with credentials). */
+function bucketOf(media: BackupManifest['media']): { url: string; endpoint: string } | undefined {
+  if (media.storedIn !== 's3') return undefined
+  return {
+    url: `s3://${media.bucket}/${media.keyPrefix}`,
+    endpoint: media.endpoint ? ` --endpoint-url ${media.endpoint}` : '',
+  }
+}
+
 const passphraseHelp = [
   '  --passphrase-file <file>  read the passphrase from this file (one trailing newline is ignored);',
   '                            without it, FANSHELF_BACKUP_PASSPHRASE',
@@ -57,7 +66,8 @@ export const backupCommand: Command = {
     'Writes a consistent snapshot of the database named by DATABASE_URL (SQLite through its online',
     'backup API, PostgreSQL through pg_dump) while the server keeps serving, together with the secret',
     'key that opens its sealed secrets (SECRET_KEY or DATA_DIR/secret.key), into <file>, encrypted',
-    'with a passphrase (AES-256-GCM, scrypt). Restore it with fanshelf restore.',
+    'with a passphrase (AES-256-GCM, scrypt). Restore it with fanshelf restore. Media stored in an',
+    'S3 bucket (MEDIA_S3_URL) are not copied: back the bucket up separately.',
     '',
     ...passphraseHelp,
     '  --without-key             leave the secret key out: you keep it separately (then the',
@@ -93,6 +103,12 @@ export const backupCommand: Command = {
         `The secret key is not in this backup: keep ${manifest.secretKey.source} safe separately. Without it, a restored install cannot open webhook secrets and app keys, nor let API users in.\n`,
       )
     }
+    const bucket = bucketOf(manifest.media)
+    if (bucket) {
+      io.out(
+        `Uploaded media are NOT in this backup: they live in the S3 bucket ${bucket.url} (MEDIA_S3_URL). Back the bucket up separately: turn on its versioning, or copy it with \`aws s3 sync ${bucket.url} <directory>${bucket.endpoint}\`. (Images uploaded before MEDIA_S3_URL was set are in the database, so in this backup.)\n`,
+      )
+    }
     return 0
   },
 }
@@ -111,6 +127,12 @@ function printRestoreReport(io: Io, report: Awaited<ReturnType<typeof restoreBac
   } else {
     io.out(
       `The backup holds no secret key: put the original one in place (it was ${manifest.secretKey.source}) before starting the server, or its webhook secrets, app keys and API-user passwords will not work.\n`,
+    )
+  }
+  const bucket = bucketOf(manifest.media)
+  if (bucket) {
+    io.out(
+      `The backed-up install stored media in the S3 bucket ${bucket.url}, which a backup does not hold: set MEDIA_S3_URL to that bucket before starting the server (copy it back first if it was lost, e.g. \`aws s3 sync <directory> ${bucket.url}${bucket.endpoint}\`).\n`,
     )
   }
   io.out('Start the server: it serves the restored data (and migrates the schema if this Fanshelf is newer).\n')

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { mediaCacheControl as cacheControl } from './media-storage.js'
 
 /**
  * Serves the shops' uploaded media (decision 0036): `GET /media/files/<id>.<ext>`, the URL every
@@ -9,7 +10,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 const minWidth = 16
 const maxWidth = 2400
-const cacheControl = 'public, max-age=31536000, immutable'
 const filePattern = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z]{3,4})$/
 
 type MediaRequest = FastifyRequest<{ Params: { file: string }; Querystring: { w?: string | string[] } }>

@@ -6,9 +6,10 @@ import type { MediaFilesTable } from '../../db/schema.js'
 import { newUuid } from '../../ids.js'
 import { type Page, type PageRequest, toPage } from '../paging/paging.js'
 import { acceptImage, extensions, type MediaType, narrower } from './image-intake.js'
+import { mediaStorageUnavailable } from './media.errors.js'
 import { type Image, type LibraryImage, toImage, toLibraryImage } from './media.mapper.js'
 import { findMediaFile, findShopMediaFiles, insertMediaFile, listMediaFiles } from './media.repository.js'
-import type { MediaStorage } from './media-storage.js'
+import { databaseStorage, type MediaStorage } from './media-storage.js'
 
 /**
  * The shop's media library (decision 0036): uploads checked and cleaned by image-intake.ts,
@@ -49,15 +50,31 @@ function cleanName(name: string | undefined, fallback: string): string {
   return (base || fallback).slice(0, maxNameLength)
 }
 
+/**
+ * `storage`: where new uploads go. Files are read from where their row says they are: the
+ * database always, and `storage` when it is elsewhere (S3).
+ */
 export function createMediaService(db: Db, deps: { clock: Clock; publicUrl: string; storage: MediaStorage }) {
   const { clock, publicUrl, storage } = deps
+  const storages: Partial<Record<MediaFilesTable['storage'], MediaStorage>> = {
+    DATABASE: databaseStorage,
+    [storage.kind]: storage,
+  }
   const served = new LRUCache<string, ServedFile>({
     maxSize: servedCacheBytes,
     sizeCalculation: (file) => file.content.length + 64,
   })
 
   async function original(row: MediaFilesTable): Promise<Buffer | undefined> {
-    return storage.get(db, row.id)
+    const where = storages[row.storage]
+    if (!where) {
+      // Uploaded while MEDIA_S3_URL was set; this node has no bucket to read it from.
+      throw mediaStorageUnavailable(
+        'read',
+        `${row.id} was stored in ${row.storage} storage, which this node is not set up to read (MEDIA_S3_URL)`,
+      )
+    }
+    return where.get(db, row.id)
   }
 
   return {
@@ -81,9 +98,13 @@ export function createMediaService(db: Db, deps: { clock: Clock; publicUrl: stri
         created_by: input.createdBy ?? null,
         created_at: input.createdAt ?? isoTime(clock.now()),
       }
+      const inDatabase = storage.kind === 'DATABASE'
+      // Outside the database (S3), the bytes go first: a failed put leaves no row, and a row
+      // that fails to commit after it leaves an object nothing names (harmless, never served).
+      if (!inDatabase) await storage.put(within ?? db, id, image.content, image.mediaType)
       const save = async (trx: Executor) => {
         await insertMediaFile(trx, row)
-        await storage.put(trx, id, image.content, image.mediaType)
+        if (inDatabase) await storage.put(trx, id, image.content, image.mediaType)
       }
       if (within) await save(within)
       else await db.transaction().execute(save)
@@ -124,6 +145,10 @@ export function createMediaService(db: Db, deps: { clock: Clock; publicUrl: stri
       const file: ServedFile = { content: resized, mediaType, etag: `"${tag}"` }
       served.set(key, file)
       return file
+    },
+
+    close(): void {
+      storage.close?.()
     },
   }
 }
