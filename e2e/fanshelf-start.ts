@@ -8,16 +8,21 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /**
  * `fanshelf start` (the CLI, as `npm start` runs it) with a fresh DATA_DIR and `env` on top of this
  * process's environment, in its own process group; resolves once `origin` answers /healthz and the
- * demo shops are seeded (DATA_DIR/demo-credentials.json). Shared by the browser suites that run
- * against the server a reader runs.
+ * demo shops are seeded (DATA_DIR/demo-credentials.json) — or, with `demo: false` (SEED_DEMO=false),
+ * once it answers /readyz and has recorded itself in DATA_DIR/server.json. Shared by the browser
+ * suites that run against the server a reader runs.
  */
 export async function startFanshelf(options: {
   origin: string
   dataDir: string
   env: NodeJS.ProcessEnv
+  /** Wait for the demo shops (default) or, for a production-shaped start, only for a ready server. */
+  demo?: boolean
+  /** Start on what DATA_DIR holds (a restart, a restored install) instead of an emptied one. */
+  keepDataDir?: boolean
 }): Promise<ChildProcess> {
-  const { origin, dataDir } = options
-  rmSync(dataDir, { recursive: true, force: true })
+  const { origin, dataDir, demo = true } = options
+  if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })
   // `node --import tsx` (not `npx tsx`): one process, stopped with its process group.
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/bin.ts', 'start'], {
@@ -37,8 +42,9 @@ export async function startFanshelf(options: {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output}`)
     try {
-      const response = await fetch(`${origin}/healthz`)
-      if (response.ok && existsSync(path.join(dataDir, 'demo-credentials.json'))) return child
+      const response = await fetch(`${origin}/${demo ? 'healthz' : 'readyz'}`)
+      const started = path.join(dataDir, demo ? 'demo-credentials.json' : 'server.json')
+      if (response.ok && existsSync(started)) return child
     } catch {
       // not listening yet
     }

@@ -153,14 +153,6 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
   })
   // Digital goods: a buyer's download token per order and the file downloads (decision 0024).
-  const downloads = createDownloadService(db, { clock, secretBox })
-  const checkout = createCheckoutService(db, { clock, dialect: database.dialect, rates: exchangeRates, downloads })
-  const giftRedemption = createGiftRedemptionService(db, { clock, rates: exchangeRates, giveawayLinks, gifting })
-  const feed = createFeedService(db)
-  // The shop's direct checkout link `GET /cart/checkout` (decision 0024).
-  const checkoutLink = createCheckoutLinkService(db, { clock, carts: storefront.carts })
-  // Merchant admin (issue 8): product create/edit, the shop's webhook secret rotation, the order page.
-  const productAdmin = createProductAdminService(db, { clock, dialect: database.dialect, publicUrl: config.publicUrl })
   // The shops' uploaded media (decision 0036), stored in the database every node reads, or in the
   // S3-compatible bucket MEDIA_S3_URL names.
   const media = createMediaService(db, {
@@ -168,6 +160,14 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
     storage: config.mediaS3 ? createS3Storage(config.mediaS3) : databaseStorage,
   })
+  const downloads = createDownloadService(db, { clock, secretBox, files: media })
+  const checkout = createCheckoutService(db, { clock, dialect: database.dialect, rates: exchangeRates, downloads })
+  const giftRedemption = createGiftRedemptionService(db, { clock, rates: exchangeRates, giveawayLinks, gifting })
+  const feed = createFeedService(db)
+  // The shop's direct checkout link `GET /cart/checkout` (decision 0024).
+  const checkoutLink = createCheckoutLinkService(db, { clock, carts: storefront.carts })
+  // Merchant admin (issue 8): product create/edit, the shop's webhook secret rotation, the order page.
+  const productAdmin = createProductAdminService(db, { clock, dialect: database.dialect, publicUrl: config.publicUrl })
   const webhookSecrets = createWebhookSecretService(db, { clock, dialect: database.dialect, secretBox })
   const adminOrders = createAdminOrderService(db, { orders, fulfillments })
   // Who changed which credential, webhook or app connection in the admin (decision 0027).

@@ -143,6 +143,22 @@ async function insertPreviousReleaseData(db: Kysely<any>, secretBox: SecretBox):
       updated_at: at,
     })
     .execute()
+  // A digital product file, its bytes in the row as that release kept them (base64).
+  await db
+    .insertInto('digital_files')
+    .values({
+      id: digitalFileId,
+      shop_id: shopId,
+      product_id: productId,
+      position: 0,
+      name: 'wallpaper.png',
+      media_type: 'image/png',
+      size_bytes: digitalFileBytes.length,
+      sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      content_base64: digitalFileBytes.toString('base64'),
+      created_at: at,
+    } as never)
+    .execute()
   await db
     .insertInto('variants')
     .values({
@@ -337,6 +353,9 @@ async function call(operationId: string, url: string, headers: Record<string, st
   return body
 }
 
+const digitalFileId = 'dfl_upgrade00000000000000'
+const digitalFileBytes = Buffer.from('not really a PNG, but the same bytes after the upgrade')
+
 describe('upgrading a database of the previous release', () => {
   it('ran the previous release’s migrations first, then every migration of this one, each once', async () => {
     const { rows } = await (await import('kysely')).sql<{ name: string }>`select name from schema_migrations`.execute(
@@ -369,6 +388,17 @@ describe('upgrading a database of the previous release', () => {
       {},
     )
     expect(storefront).toMatchObject({ id: productId, name: 'Upgrade Hoodie' })
+  })
+
+  it('moves a digital product file’s bytes into the media storage, unchanged', async () => {
+    const row = await database.db
+      .selectFrom('digital_files')
+      .selectAll()
+      .where('id', '=', digitalFileId)
+      .executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ storage: 'DATABASE', content_base64: '' })
+    const bytes = await app.platform.services.media.readFile(digitalFileId, 'DATABASE')
+    expect(bytes?.equals(digitalFileBytes)).toBe(true)
   })
 
   it('serves the order with its lines, money and addresses', async () => {

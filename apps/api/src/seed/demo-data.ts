@@ -117,6 +117,14 @@ export interface ShopData {
    * shop's media library (decision 0036) under these ids: the rows above already name their URLs.
    */
   media: DemoMedia[]
+  /** The bytes of the shop's digital product files (`rows.digital_files`), stored by the seed. */
+  fileContents: DemoFileContent[]
+}
+
+export interface DemoFileContent {
+  id: string
+  mediaType: string
+  content: Buffer
 }
 
 export interface DemoMedia {
@@ -379,6 +387,7 @@ function buildShopData(
   const base = ctx.root.fork(spec.key)
   // ---------------------------------------------------------------- drawn images (media library)
   const media: DemoMedia[] = []
+  const fileContents: DemoFileContent[] = []
   const mediaPrng = base.fork('media')
   const fileUrl = (id: string) => `${publicUrl}/media/files/${id}.svg`
   // A drawing scales to any width: its `transformedUrl` is the same file.
@@ -611,11 +620,13 @@ function buildShopData(
   rows.variants = products.flatMap((p) => p.variants.map((v) => v.row))
 
   // ---------------------------------------------------------------- digital products' files
-  // Made in code (demo-files.ts), stored in the database, served to buyers only (decision 0024).
+  // Made in code (demo-files.ts), stored in the media storage (decision 0036), served to buyers only
+  // (decision 0024).
   const filePrng = base.fork('digital-files')
   for (const p of products.filter((product) => product.digital)) {
     const colours = imageColours(p.spec).map((key) => palette[key])
-    const files = demoFilesFor(p.spec, spec.name, colours, palette).map(
+    const made = demoFilesFor(p.spec, spec.name, colours, palette)
+    const files = made.map(
       (file, position): DigitalFilesTable => ({
         id: filePrng.id('digitalFile'),
         shop_id: shopId,
@@ -625,10 +636,15 @@ function buildShopData(
         media_type: file.mediaType,
         size_bytes: file.content.length,
         sha256: createHash('sha256').update(file.content).digest('hex'),
-        content_base64: file.content.toString('base64'),
+        // The bytes go to the media storage (decision 0036): the seed stores `fileContents`.
+        content_base64: '',
+        storage: 'DATABASE',
         created_at: p.row.created_at,
       }),
     )
+    for (const [i, file] of made.entries()) {
+      fileContents.push({ id: files[i]!.id, mediaType: file.mediaType, content: file.content })
+    }
     rows.digital_files.push(...files)
     p.row.digital_files = json(
       files.map((file) => ({
@@ -1600,7 +1616,7 @@ function buildShopData(
     updated_at: iso(seedAnchorMs - 9 * HOUR - base.fork('streaming').int(0, HOUR)),
   } satisfies StreamingServicesTable)
 
-  return { shop: { spec, shop, identity, rows, media }, people }
+  return { shop: { spec, shop, identity, rows, media, fileContents }, people }
 }
 
 function statusReason(

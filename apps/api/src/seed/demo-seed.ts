@@ -308,6 +308,13 @@ async function insertShop(db: Db, data: ShopData, secrets: ShopSecrets, media: M
       await insertAll(trx, 'platform_app_grants', [secrets.platformApp.grant])
     }
     for (const table of dataTables) await insertAll(trx, table, data.rows[table])
+    // Digital product files' bytes go where uploads go; each row says where.
+    for (const file of data.fileContents) {
+      const storage = await media.storeFile(file.id, file.content, file.mediaType, trx)
+      if (storage !== 'DATABASE') {
+        await trx.updateTable('digital_files').set({ storage }).where('id', '=', file.id).execute()
+      }
+    }
     await insertAll(trx, 'gift_draw_gifts', drawMemberships(data))
   })
 }

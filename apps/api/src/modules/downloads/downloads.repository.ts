@@ -36,19 +36,10 @@ export function findDownloadByTokenHash(db: Executor, tokenHash: string) {
 export function findDigitalFile(db: Executor, shopId: string, fileId: string) {
   return db
     .selectFrom('digital_files')
-    .select(['id', 'shop_id', 'product_id', 'name', 'media_type', 'size_bytes', 'sha256'])
+    .select(['id', 'shop_id', 'product_id', 'name', 'media_type', 'size_bytes', 'sha256', 'storage'])
     .where('shop_id', '=', shopId)
     .where('id', '=', fileId)
     .executeTakeFirst()
-}
-
-export async function readDigitalFileContent(db: Executor, fileId: string): Promise<Buffer> {
-  const row = await db
-    .selectFrom('digital_files')
-    .select('content_base64')
-    .where('id', '=', fileId)
-    .executeTakeFirstOrThrow()
-  return Buffer.from(row.content_base64, 'base64')
 }
 
 /** The files of the digital products among an order's lines, in line then file order. */

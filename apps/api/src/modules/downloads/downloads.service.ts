@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/database.js'
 import { DomainError, notFound } from '../../http/errors.js'
 import { newId } from '../../ids.js'
 import { type SecretBox, tokenHash } from '../../security/secret-box.js'
+import type { MediaService } from '../media/media.service.js'
 import { humanFileSize } from '../products/products.mapper.js'
 import {
   findDigitalFile,
@@ -16,13 +17,14 @@ import {
   listOrderProductIds,
   markOrderDownloadsDownloaded,
   orderHasProduct,
-  readDigitalFileContent,
   recordDownload,
 } from './downloads.repository.js'
 
 export interface DownloadServiceOptions {
   clock: Clock
   secretBox: SecretBox
+  /** Where the files' bytes are stored: the media storage (decision 0036). */
+  files: Pick<MediaService, 'readFile'>
 }
 
 /** A link on the order confirmation page. */
@@ -50,7 +52,7 @@ function downloadNotFound(fileId: string) {
  * token no longer works.
  */
 export function createDownloadService(db: Db, options: DownloadServiceOptions) {
-  const { clock, secretBox } = options
+  const { clock, secretBox, files } = options
 
   async function insertDownload(
     trx: Executor,
@@ -154,7 +156,8 @@ export function createDownloadService(db: Db, options: DownloadServiceOptions) {
       if (download.order_status === 'CANCELLED') {
         throw new DomainError('DOWNLOAD_REVOKED', 'The order was cancelled: its downloads no longer work.', {}, 403)
       }
-      const content = await readDigitalFileContent(db, file.id)
+      const content = await files.readFile(file.id, file.storage)
+      if (!content) throw downloadNotFound(fileId)
       await recordDownload(db, download.id, isoTime(clock.now()))
       return { file, content }
     },

@@ -147,6 +147,32 @@ export function createMediaService(db: Db, deps: { clock: Clock; publicUrl: stri
       return file
     },
 
+    /**
+     * Stores bytes that are not an image of the library (a digital product's file) under `key`,
+     * where uploads go; answers where that is, for the file's row. `within`: the caller's
+     * transaction (the database storage writes in it).
+     */
+    async storeFile(
+      key: string,
+      content: Buffer,
+      mediaType: string,
+      within?: Executor,
+    ): Promise<MediaFilesTable['storage']> {
+      await storage.put(within ?? db, key, content, mediaType)
+      return storage.kind
+    },
+
+    /** The bytes stored under `key` in `where` (a digital product file's row says which). */
+    async readFile(key: string, where: MediaFilesTable['storage']): Promise<Buffer | undefined> {
+      const from = storages[where]
+      if (!from)
+        throw mediaStorageUnavailable(
+          'read',
+          `${key} was stored in ${where} storage, which this node is not set up to read (MEDIA_S3_URL)`,
+        )
+      return from.get(db, key)
+    },
+
     close(): void {
       storage.close?.()
     },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -111,12 +111,21 @@ afterAll(async () => {
 })
 
 describe('media in an S3 bucket', () => {
-  it('the demo seed uploads its drawings to the bucket, none to the database', async () => {
+  it('the demo seed uploads its drawings and digital product files to the bucket, none to the database', async () => {
     const { files, blobIds } = await mediaRows(nodeA)
     expect(files.length).toBeGreaterThan(20)
     expect(new Set(files.map((file) => file.storage))).toEqual(new Set(['S3']))
     expect(blobIds.size).toBe(0)
-    expect(await s3.keys(bucket)).toEqual(files.map((file) => `${prefix}/${file.id}`).sort())
+    const digital = await nodeA.platform.services.db
+      .selectFrom('digital_files')
+      .select(['id', 'storage', 'sha256'])
+      .execute()
+    expect(digital.length).toBeGreaterThan(0)
+    expect(new Set(digital.map((file) => file.storage))).toEqual(new Set(['S3']))
+    // A buyer's download reads the same bytes back from the bucket.
+    const bytes = await nodeA.platform.services.media.readFile(digital[0]!.id, 'S3')
+    expect(createHash('sha256').update(bytes!).digest('hex')).toBe(digital[0]!.sha256)
+    expect(await s3.keys(bucket)).toEqual([...files, ...digital].map((file) => `${prefix}/${file.id}`).sort())
     const drawing = await s3.object(bucket, `${prefix}/${files[0]!.id}`)
     expect(drawing).toMatchObject({ contentType: 'image/svg+xml', cacheControl })
     expect(drawing!.content.toString('utf8')).toMatch(/^<svg /)
