@@ -297,7 +297,9 @@ describe('products', () => {
     // Each shop has its own library.
     const other = await signInAdmin(platform, 'SUPER_ADMIN', 'other')
     const theirs = await other.get('/admin/api/media', { query: { size: 100 } })
-    const ours = new Set((await owner.get('/admin/api/media', { query: { size: 100 } })).body.results.map((i: { id: string }) => i.id))
+    const ours = new Set(
+      (await owner.get('/admin/api/media', { query: { size: 100 } })).body.results.map((i: { id: string }) => i.id),
+    )
     expect(theirs.body.results.length).toBeGreaterThan(0)
     for (const found of theirs.body.results) expect(ours.has(found.id)).toBe(false)
   })
@@ -307,9 +309,7 @@ describe('products', () => {
     const [theirs] = (await other.get('/admin/api/media', { query: { size: 1 } })).body.results
     const foreign = await owner.post('/admin/api/products', productBody({ images: [image(1), theirs] }))
     expect(foreign.status).toBe(400)
-    expect(foreign.body.details.errors).toEqual([
-      expect.objectContaining({ field: 'images/1/id', rule: 'library' }),
-    ])
+    expect(foreign.body.details.errors).toEqual([expect.objectContaining({ field: 'images/1/id', rule: 'library' })])
     const twice = await owner.post('/admin/api/products', productBody({ images: [image(1), image(1)] }))
     expect(twice.body.details.errors).toEqual([expect.objectContaining({ field: 'images/1/id', rule: 'uniqueItems' })])
     // Whatever URL the request claims, the product shows the library's.
