@@ -74,8 +74,9 @@ export async function signInAdmin(
       if (options.csrf !== false && method !== 'GET') {
         headers['x-csrf-token'] = typeof options.csrf === 'string' ? options.csrf : csrfToken
       }
-      const raw = Buffer.isBuffer(options.body)
-      const payload = options.body === undefined ? undefined : raw ? options.body : JSON.stringify(options.body)
+      const { body: sent } = options
+      const raw = Buffer.isBuffer(sent)
+      const payload: string | Buffer | undefined = sent === undefined ? undefined : raw ? sent : JSON.stringify(sent)
       if (payload !== undefined) {
         headers['content-type'] = raw ? (options.contentType ?? 'application/octet-stream') : 'application/json'
       }
