@@ -84,6 +84,14 @@ export class ManualClock implements Clock {
   get pendingSleepers(): number {
     return this.sleepers.length
   }
+
+  /**
+   * Number of pending sleepers that wake at exactly `time`: those of one kind (the requests waiting
+   * for one rate-limit slot), whatever other timers (the draw deadlines') come and go meanwhile.
+   */
+  sleepersWakingAt(time: number): number {
+    return this.sleepers.filter((sleeper) => sleeper.wakeAt === time).length
+  }
 }
 
 export function isoTime(ms: number): string {

@@ -43,10 +43,10 @@ async function scrape(): Promise<Exposition> {
 const value = (exposition: Exposition, name: string, labels: Record<string, string> = {}) =>
   exposition.value(name, labels) ?? 0
 
-/** Waits (real time, bounded) until `count` more requests sleep on the manual clock than before. */
-async function untilWaiting(baseline: number, count: number): Promise<void> {
+/** Waits (real time, bounded) until `count` requests sleep on the manual clock until `wakeAt`. */
+async function untilWaitingFor(wakeAt: number, count: number): Promise<void> {
   const deadline = Date.now() + 10_000
-  while (platform.clock.pendingSleepers < baseline + count) {
+  while (platform.clock.sleepersWakingAt(wakeAt) < count) {
     if (Date.now() > deadline) throw new Error('the delayed requests never started waiting')
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
@@ -132,10 +132,10 @@ describe('GET /metrics', () => {
   it('counts rate-limit waits and the 429 past the bound', async () => {
     const auth = platform.asOther
     const before = await scrape()
-    const baseline = platform.clock.pendingSleepers
     // 5 start now, the next 5 wait 10 s for their slots; an 11th would wait 20 s > 10 s: 429.
     const accepted = Array.from({ length: 10 }, () => platform.call('getCurrentShop', { auth }))
-    await untilWaiting(baseline, 5)
+    // Counted by their wake-up time: other timers (the draw deadlines') may re-arm meanwhile.
+    await untilWaitingFor(platform.clock.now() + 10_000, 5)
     const refused = await platform.call('getCurrentShop', { auth })
     expect(refused.status).toBe(429)
     expect(refused.body.code).toBe('RATE_LIMITED')
