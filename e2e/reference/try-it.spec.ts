@@ -20,8 +20,17 @@ test('try it sends a real request with basic credentials and shows the answer', 
   await page.goto('/open-api/#operation/getCurrentShop')
   await page.locator('[data-op="getCurrentShop"] .fsr-try').click()
   const console = page.locator('[data-op="getCurrentShop"] .fsr-console')
-  await console.getByLabel('Username').fill(shop.apiUser.username)
-  await console.getByLabel('Password').fill(shop.apiUser.password)
+  // On a local demo server the live values arrive a moment later and pre-fill the fields; type over
+  // them once they have (typing before they arrive is covered by the console's own rule: what was
+  // typed is never replaced).
+  await expect(console.locator('section[data-reader-context="live"]')).toHaveCount(1)
+  for (const [label, value] of [
+    ['Username', shop.apiUser.username],
+    ['Password', shop.apiUser.password],
+  ] as const) {
+    await console.getByLabel(label).clear()
+    await console.getByLabel(label).fill(value)
+  }
   await console.getByRole('button', { name: 'Send request' }).click()
   const response = console.getByTestId('try-it-response')
   await expect(response).toContainText('200')

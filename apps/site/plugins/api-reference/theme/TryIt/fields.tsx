@@ -18,7 +18,8 @@ export function CredentialFields({
   alternative: number
   onAlternative: (alternative: number) => void
   credentials: Credentials
-  onChange: (credentials: Credentials) => void
+  /** Receives a function of the current credentials: two quick edits never overwrite each other. */
+  onChange: (update: (current: Credentials) => Credentials) => void
   /** Offered on a local server with demo credentials. */
   onFillDemo: (() => void) | undefined
 }): ReactNode {
@@ -56,7 +57,10 @@ export function CredentialFields({
                 autoComplete="off"
                 spellCheck={false}
                 value={credentials.username ?? ''}
-                onChange={(event) => onChange({ ...credentials, username: event.target.value })}
+                onChange={(event) => {
+                  const username = event.target.value
+                  onChange((current) => ({ ...current, username }))
+                }}
               />
             </div>
             <div className={styles.field}>
@@ -66,7 +70,10 @@ export function CredentialFields({
                 type="password"
                 autoComplete="off"
                 value={credentials.password ?? ''}
-                onChange={(event) => onChange({ ...credentials, password: event.target.value })}
+                onChange={(event) => {
+                  const password = event.target.value
+                  onChange((current) => ({ ...current, password }))
+                }}
               />
             </div>
           </div>
@@ -80,7 +87,10 @@ export function CredentialFields({
               type="password"
               autoComplete="off"
               value={credentials.bearer ?? ''}
-              onChange={(event) => onChange({ ...credentials, bearer: event.target.value })}
+              onChange={(event) => {
+                const bearer = event.target.value
+                onChange((current) => ({ ...current, bearer }))
+              }}
             />
           </div>
         ) : (
@@ -93,12 +103,10 @@ export function CredentialFields({
               type="password"
               autoComplete="off"
               value={credentials.keys?.[scheme.name ?? ''] ?? ''}
-              onChange={(event) =>
-                onChange({
-                  ...credentials,
-                  keys: { ...credentials.keys, [scheme.name ?? '']: event.target.value },
-                })
-              }
+              onChange={(event) => {
+                const value = event.target.value
+                onChange((current) => ({ ...current, keys: { ...current.keys, [scheme.name ?? '']: value } }))
+              }}
             />
           </div>
         ),

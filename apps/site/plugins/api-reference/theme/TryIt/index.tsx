@@ -125,6 +125,8 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
   const [body, setBody] = useState(() => initialDraft(operation, undefined, suffix).body)
   /** The reader edited a field: live values no longer replace what they typed. */
   const edited = useRef(false)
+  /** The reader typed or filled credentials: live values never replace them. */
+  const credentialsTyped = useRef(false)
   const [confirming, setConfirming] = useState<string>()
   const confirmButton = useRef<HTMLButtonElement>(null)
   const sendButton = useRef<HTMLButtonElement>(null)
@@ -152,6 +154,7 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
     setValues(next.values)
     setBody(next.body)
     setCredentials((current) => {
+      if (credentialsTyped.current) return current
       if (current.username || current.password || current.bearer || Object.values(current.keys ?? {}).some(Boolean))
         return current
       const keys: Record<string, string> = {}
@@ -199,10 +202,14 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
 
   const draft: Draft = { server, alternative, values, body }
 
-  const updateCredentials = (next: Credentials) => {
-    setCredentials(next)
-    writeSession(credentialsKey, next)
+  const updateCredentials = (update: (current: Credentials) => Credentials) => {
+    credentialsTyped.current = true
+    setCredentials(update)
   }
+  // What the reader typed is kept for this tab (live values from the reader context are not).
+  useEffect(() => {
+    if (credentialsTyped.current) writeSession(credentialsKey, credentials)
+  }, [credentials])
   const updateServer = (next: string) => {
     setServer(next)
     writeSession(serverKey, { ...readSession<Record<string, string>>(serverKey), [operation.basePath]: next })
@@ -319,17 +326,19 @@ function Console({ operation, onClose }: { operation: TryItOperation; onClose: (
 
   const fillDemo = () => {
     if (!demo) return
-    const keys = { ...credentials.keys }
-    for (const alternativeSchemes of operation.security) {
-      for (const scheme of alternativeSchemes)
-        if (scheme.name && demo.storefrontToken) keys[scheme.name] = demo.storefrontToken
-    }
-    updateCredentials({
-      ...credentials,
-      ...(demo.username !== undefined ? { username: demo.username } : {}),
-      ...(demo.password !== undefined ? { password: demo.password } : {}),
-      ...(demo.bearer !== undefined ? { bearer: demo.bearer } : {}),
-      keys,
+    updateCredentials((current) => {
+      const keys = { ...current.keys }
+      for (const alternativeSchemes of operation.security) {
+        for (const scheme of alternativeSchemes)
+          if (scheme.name && demo.storefrontToken) keys[scheme.name] = demo.storefrontToken
+      }
+      return {
+        ...current,
+        ...(demo.username !== undefined ? { username: demo.username } : {}),
+        ...(demo.password !== undefined ? { password: demo.password } : {}),
+        ...(demo.bearer !== undefined ? { bearer: demo.bearer } : {}),
+        keys,
+      }
     })
   }
 
