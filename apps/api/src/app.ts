@@ -252,6 +252,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.worker ?? (config.roles.has('worker') && options.clock === undefined)) {
     services.webhookDelivery.start({ log: app.log })
   }
+  // Draws past their deadline end on every API node (ending one is a conditional update: idempotent).
+  services.drawDeadlines.start()
 
   app.addHook('onClose', async () => {
     await services.close()

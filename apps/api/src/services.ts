@@ -92,8 +92,8 @@ export function createServices(deps: ServiceDeps) {
   const fulfillments = createFulfillmentService(db, { clock, dialect: database.dialect })
   const gifting = createGiftingService(db, { publicUrl: config.publicUrl, clock, dialect: database.dialect })
   // Ends draws nobody finished (GIFT_DRAW_ENDED without winners); runs while the app runs.
+  // Ends draws whose deadline passed; the app starts it (building services starts nothing).
   const drawDeadlines = createDrawDeadlineTask({ gifting, clock })
-  drawDeadlines.start()
   // Giveaways a bot creates and finishes (beta): gifts and draws of the shop's own products.
   const giveaways = createGiveawayService(db, {
     gifting,

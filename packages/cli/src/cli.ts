@@ -1,4 +1,7 @@
-import { type Command, UsageError } from './command.js'
+import { type Command, type Io, UsageError } from './command.js'
+
+export type { Io } from './command.js'
+
 import { apiUserCommand } from './commands/api-user.js'
 import { appCommand } from './commands/app.js'
 import { backupCommand, restoreCommand } from './commands/backup.js'
@@ -11,11 +14,6 @@ import { serveCommand, startCommand } from './commands/start.js'
 import { storefrontTokenCommand } from './commands/storefront-token.js'
 import { trackerCommand } from './commands/tracker.js'
 import { triggerCommand } from './commands/trigger.js'
-
-export interface Io {
-  out(text: string): void
-  err(text: string): void
-}
 
 export const commands: Command[] = [
   startCommand,

@@ -1,5 +1,10 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
-import type { Io } from './cli.js'
+
+/** Where a command writes: standard output and standard error (tests capture both). */
+export interface Io {
+  out(text: string): void
+  err(text: string): void
+}
 
 export interface Command {
   name: string

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { type BackupManifest, createBackup, loadConfig, restoreBackup } from '@fanshelf/api'
-import type { Io } from '../cli.js'
+import type { Io } from '../command.js'
 import { type Command, parseOptions, printJson, UsageError } from '../command.js'
 import { readCliEnvironment } from '../environment.js'
 

@@ -8,7 +8,7 @@ import {
   type WebhookEventType,
   webhookEventTypes,
 } from '@fanshelf/api'
-import type { Io } from '../cli.js'
+import type { Io } from '../command.js'
 import { type Command, parseOptions, UsageError } from '../command.js'
 
 /** Where `listen` registers its configuration (the open API's webhook configurations). */

@@ -1,5 +1,5 @@
 import { DomainError, loadConfig, withShopOnboarding } from '@fanshelf/api'
-import type { Io } from '../cli.js'
+import type { Io } from '../command.js'
 import { type Command, parseOptions, printJson, UsageError } from '../command.js'
 
 const usage = [

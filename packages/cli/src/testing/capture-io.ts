@@ -1,4 +1,4 @@
-import type { Io } from '../cli.js'
+import type { Io } from '../command.js'
 
 /** An Io that records what a command prints, for tests. */
 export function captureIo() {

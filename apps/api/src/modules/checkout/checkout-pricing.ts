@@ -19,7 +19,10 @@ import {
 } from './checkout-rules.js'
 import { applyFreeItems } from './free-products.js'
 import { describePromotion, evaluatePromotion, type PromotionOutcome } from './promotion-rules.js'
+import type { FreeItemChoiceView, QuoteLine } from './quote-line.js'
 import { defaultCountry, defaultShopperLocale, formatPrice } from './shopper-locale.js'
+
+export type { FreeItemChoiceView, QuoteLine } from './quote-line.js'
 
 /**
  * Prices a cart for checkout in the order currency: its lines, the promotion (an entered code, or
@@ -33,34 +36,10 @@ export interface Destination {
   state?: string | null
 }
 
-export interface QuoteLine {
-  variant: VariantsTable
-  productId: string
-  productName: string
-  productSlug: string
-  productDescription: string
-  productState: string
-  primaryImage: unknown
-  quantity: number
-  /** Minor units of the order currency. */
-  unitPrice: number
-  unitCost: number | null
-  compareAtPrice: number | null
-  total: number
-  /** A free product of the promotion (its value is part of the discount). */
-  free: boolean
-  shippable: boolean
-}
-
 export interface PromotionError {
   code: string
   message: string
   details?: Record<string, unknown>
-}
-
-export interface FreeItemChoiceView {
-  chosen: string
-  options: { variantId: string; label: string }[]
 }
 
 export interface Quote {

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/database.js'
 import type { FreeProductsType } from '../promotions/promotion-input.js'
 import { listVariantsWithProducts } from './checkout.repository.js'
-import type { FreeItemChoiceView, QuoteLine } from './checkout-pricing.js'
+import type { FreeItemChoiceView, QuoteLine } from './quote-line.js'
 
 /**
  * A `FREE_PRODUCTS` discount at checkout (decision 0023). Each entry of

@@ -29,7 +29,7 @@ export function toMembershipTierResource(tier: MembershipTiersTable, variants: M
 }
 
 function toMemberSubscriptionResource(member: MemberRow) {
-  if (member.subscription_type === 'NONE') return { type: 'NONE' }
+  if (member.subscription_type === 'NONE') return { type: 'NONE' as const }
   const { variant_id, variant_tier_id, variant_interval, variant_currency, variant_amount, variant_offer_id } = member
   if (
     variant_id === null ||
@@ -64,3 +64,6 @@ export function toMemberResource(member: MemberRow) {
     subscription: toMemberSubscriptionResource(member),
   }
 }
+
+export type MembershipTierResource = ReturnType<typeof toMembershipTierResource>
+export type MemberResource = ReturnType<typeof toMemberResource>

@@ -1,16 +1,35 @@
-import type { HandlerTable, OperationContext } from '../../http/operation-router.js'
+import type { Schema } from '@fanshelf/contract'
 import type { ShopPrincipal } from '../../http/principal.js'
-import { pageRequest } from '../paging/paging.js'
+import type { Handlers } from '../../http/typed-handlers.js'
+import { type Page, pageRequest } from '../paging/paging.js'
+import type { MemberResource, MembershipTierResource } from './memberships.mapper.js'
 import type { MembershipService } from './memberships.service.js'
 
-type TiersCtx = OperationContext<Record<string, never>, Record<string, never>, undefined, ShopPrincipal>
-type MembersCtx = OperationContext<Record<string, never>, { page?: number; size?: number }, undefined, ShopPrincipal>
-type MemberCtx = OperationContext<{ memberId: string }, Record<string, never>, undefined, ShopPrincipal>
+/*
+ * The mapper's tiers and members as the contract's. A tier variant's `offer_id` is a nullable column
+ * (added by migration 0012, which backfilled every existing row), while the contract's `offerId` is
+ * required, so these are assertions, not proofs: TypeScript still rejects them when a required field
+ * is renamed or removed, or a field's type stops overlapping.
+ */
+function wireTiers(tiers: MembershipTierResource[]): Schema<'MembershipTier'>[] {
+  return tiers as Schema<'MembershipTier'>[]
+}
 
-export function membershipHandlers(memberships: MembershipService): HandlerTable {
+function wireMember(member: MemberResource): Schema<'Member'> {
+  return member as Schema<'Member'>
+}
+
+function wireMemberPage(page: Page<MemberResource>): Page<Schema<'Member'>> {
+  return page as Page<Schema<'Member'>>
+}
+
+export function membershipHandlers(
+  memberships: MembershipService,
+): Handlers<'listMembershipTiers' | 'listMembers' | 'getMember', ShopPrincipal> {
   return {
-    listMembershipTiers: ({ auth }: TiersCtx) => memberships.listTiers(auth.shopId),
-    listMembers: ({ auth, query }: MembersCtx) => memberships.listMembers(auth.shopId, pageRequest(query)),
-    getMember: ({ auth, params }: MemberCtx) => memberships.getMember(auth.shopId, params.memberId),
+    listMembershipTiers: async ({ auth }) => wireTiers(await memberships.listTiers(auth.shopId)),
+    listMembers: async ({ auth, query }) =>
+      wireMemberPage(await memberships.listMembers(auth.shopId, pageRequest(query))),
+    getMember: async ({ auth, params }) => wireMember(await memberships.getMember(auth.shopId, params.memberId)),
   }
 }

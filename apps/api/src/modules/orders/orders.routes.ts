@@ -1,31 +1,31 @@
-import type { HandlerTable, OperationContext } from '../../http/operation-router.js'
+import type { Schema } from '@fanshelf/contract'
 import type { ShopPrincipal } from '../../http/principal.js'
+import type { Handlers } from '../../http/typed-handlers.js'
 import { pageRequest } from '../paging/paging.js'
+import type { OrderResource } from './orders.mapper.js'
 import type { OrderService } from './orders.service.js'
-
-interface ListOrdersQuery {
-  page?: number
-  size?: number
-  email?: string
-  'createdAt[gt]'?: string
-  'createdAt[lt]'?: string
-  'updatedAt[gt]'?: string
-  'updatedAt[lt]'?: string
-  status?: string[]
-}
-
-type ListCtx = OperationContext<Record<string, never>, ListOrdersQuery, undefined, ShopPrincipal>
-type GetCtx = OperationContext<{ orderId: string }, Record<string, never>, undefined, ShopPrincipal>
-type FriendlyCtx = OperationContext<{ friendlyId: string }, Record<string, never>, undefined, ShopPrincipal>
 
 /** A client's date-time bound, normalised to the stored form (UTC, milliseconds). */
 function instant(value: string | undefined): string | undefined {
   return value === undefined ? undefined : new Date(value).toISOString()
 }
 
-export function orderHandlers(orders: OrderService): HandlerTable {
+/**
+ * The mapper's order as the contract's `Order`. The mapper still reads its stored snapshots as loose
+ * JSON (`status` a string, product fields `unknown`), so this is an assertion, not a proof: TypeScript
+ * still rejects it when a required field of `Order` is renamed or removed, or a field's type stops
+ * overlapping; an optional field renamed in the contract is not caught until the mapper returns
+ * `Schema<'Order'>` itself.
+ */
+function wireOrder(order: OrderResource): Schema<'Order'> {
+  return order as Schema<'Order'>
+}
+
+export function orderHandlers(
+  orders: OrderService,
+): Handlers<'listOrders' | 'getOrder' | 'getOrderByFriendlyId', ShopPrincipal> {
   return {
-    listOrders: ({ auth, query }: ListCtx) =>
+    listOrders: ({ auth, query }) =>
       orders.listOrdersJson(
         auth.shopId,
         {
@@ -38,8 +38,8 @@ export function orderHandlers(orders: OrderService): HandlerTable {
         },
         pageRequest(query),
       ),
-    getOrder: ({ auth, params }: GetCtx) => orders.getOrder(auth.shopId, params.orderId),
-    getOrderByFriendlyId: ({ auth, params }: FriendlyCtx) =>
-      orders.getOrderByFriendlyId(auth.shopId, params.friendlyId),
+    getOrder: async ({ auth, params }) => wireOrder(await orders.getOrder(auth.shopId, params.orderId)),
+    getOrderByFriendlyId: async ({ auth, params }) =>
+      wireOrder(await orders.getOrderByFriendlyId(auth.shopId, params.friendlyId)),
   }
 }

@@ -18,3 +18,5 @@ export function toStreamingServiceResource(service: StreamingServicesTable) {
 export function toStreamingStatusResource(shopId: string, services: StreamingServicesTable[]) {
   return { shopId, services: services.map(toStreamingServiceResource) }
 }
+
+export type StreamingStatusResource = ReturnType<typeof toStreamingStatusResource>

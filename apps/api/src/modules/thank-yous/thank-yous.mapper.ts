@@ -22,3 +22,5 @@ export function toThankYouResource(thankYou: ThankYousTable) {
     },
   }
 }
+
+export type ThankYouResource = ReturnType<typeof toThankYouResource>

@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parseDocument } from 'yaml'
+
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const repoDir = path.resolve(packageDir, '../..')
+const handlerFile = path.join(repoDir, 'apps/api/src/modules/orders/orders.routes.ts')
+
+/**
+ * The acceptance of issue 19 on a scratch copy: rename a response field of the contract, regenerate
+ * the contract types, and the handler that answers it no longer compiles. The repository's own
+ * orders.routes.ts is compiled, with `@fanshelf/contract` pointed at the scratch types.
+ */
+describe('the server is typed from the contract', () => {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-contract-typing-'))
+  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }))
+
+  it('a response field renamed in open-api.yaml is a type error at the handler that fills it', () => {
+    const contracts = path.join(scratch, 'openapi')
+    fs.mkdirSync(contracts)
+    for (const name of ['open-api.yaml', 'open-api-beta.yaml', 'storefront-api.yaml'])
+      fs.copyFileSync(path.join(repoDir, 'openapi', name), path.join(contracts, name))
+
+    // Order.checkoutId (required, filled by orders.mapper.ts and answered by getOrder) → checkoutRef.
+    const file = path.join(contracts, 'open-api.yaml')
+    const document = parseDocument(fs.readFileSync(file, 'utf8'))
+    const order = ['components', 'schemas', 'Order']
+    const property = document.getIn([...order, 'properties', 'checkoutId'])
+    expect(property).toBeDefined()
+    document.setIn([...order, 'properties', 'checkoutRef'], property)
+    document.deleteIn([...order, 'properties', 'checkoutId'])
+    const required = document.getIn([...order, 'required']) as { items: { value: string }[] }
+    for (const item of required.items) if (item.value === 'checkoutId') item.value = 'checkoutRef'
+    fs.writeFileSync(file, document.toString())
+
+    const generated = path.join(scratch, 'contract/src/generated')
+    const generate = spawnSync(
+      process.execPath,
+      [path.join(packageDir, 'scripts/generate.mjs'), '--contracts', contracts, '--out', generated],
+      { cwd: repoDir, encoding: 'utf8' },
+    )
+    expect(generate.stderr).toBe('')
+    expect(generate.status).toBe(0)
+    expect(fs.readFileSync(path.join(generated, 'open-api.ts'), 'utf8')).toContain('checkoutRef')
+    fs.copyFileSync(path.join(packageDir, 'src/index.ts'), path.join(scratch, 'contract/src/index.ts'))
+
+    const tsconfig = path.join(scratch, 'tsconfig.json')
+    fs.writeFileSync(
+      tsconfig,
+      JSON.stringify({
+        extends: path.join(repoDir, 'tsconfig.base.json'),
+        compilerOptions: {
+          noEmit: true,
+          typeRoots: [path.join(repoDir, 'node_modules/@types')],
+          paths: { '@fanshelf/contract': [path.join(scratch, 'contract/src/index.ts')] },
+        },
+        files: [handlerFile],
+      }),
+    )
+    const tsc = spawnSync(process.execPath, [path.join(repoDir, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], {
+      cwd: repoDir,
+      encoding: 'utf8',
+    })
+    const errors = tsc.stdout.split('\n').filter((line) => /error TS\d+/.test(line))
+    expect(tsc.status).not.toBe(0)
+    // Every error is at the handlers that answer an Order, and names the renamed field.
+    expect(errors.length).toBeGreaterThan(0)
+    for (const error of errors) expect(error).toMatch(/^apps\/api\/src\/modules\/orders\/orders\.routes\.ts\(/)
+    expect(tsc.stdout).toContain('checkoutRef')
+  }, 60_000)
+})
