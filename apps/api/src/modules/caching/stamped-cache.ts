@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { createChangeStamp } from '../paging/long-lists.js'
+import { type ChangeStamp, createChangeStamp } from '../paging/long-lists.js'
 
 /**
  * Answers kept while the database is unchanged. Each read first reads the database's change stamp
@@ -16,9 +16,12 @@ export interface StampedCache<V> {
   get(key: string, compute: () => Promise<V>): Promise<V>
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: any table set: the stamp queries name no table.
-export function createStampedCache<V>(db: Kysely<any>, options: { maxEntries: number }): StampedCache<V> {
-  const readStamp = createChangeStamp(db)
+export function createStampedCache<V>(
+  // biome-ignore lint/suspicious/noExplicitAny: any table set: the stamp queries name no table.
+  db: Kysely<any>,
+  options: { maxEntries: number; readStamp?: ChangeStamp },
+): StampedCache<V> {
+  const readStamp = options.readStamp ?? createChangeStamp(db)
   const entries = new Map<string, { stamp: string; value: V }>()
   return {
     async get(key, compute) {

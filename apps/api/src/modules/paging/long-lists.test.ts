@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DatabaseHandle, migrateToLatest } from '../../db/database.js'
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/database.js'
 import { shopRow } from '../../testing/shop-row.js'
 import { createTestDatabase } from '../../testing/test-database.js'
-import { createTotalCounter, inListOrder, pageWindow } from './long-lists.js'
+import { createChangeStamp, createTotalCounter, inListOrder, pageWindow } from './long-lists.js'
 import { pageRequest } from './paging.js'
 
 describe('pageWindow', () => {
@@ -35,6 +35,49 @@ describe('pageWindow', () => {
   })
 })
 
+/** A stamp the test moves by hand: the counter's logic, apart from any database's. */
+function handStamp() {
+  const stamp = { value: 's1', read: async () => stamp.value as string | undefined }
+  return stamp
+}
+
+describe('createChangeStamp', () => {
+  let database: DatabaseHandle
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    await migrateToLatest(database.db)
+  })
+  afterAll(() => database.close())
+
+  it('moves on every write (SQLite or PostgreSQL, whichever the suite runs on)', async () => {
+    const readStamp = createChangeStamp(database.db)
+    const before = await readStamp()
+    expect(before).toBeDefined()
+    await database.db.insertInto('shops').values(shopRow('sh_change_stamp_1')).execute()
+    const afterInsert = await readStamp()
+    expect(afterInsert).not.toBe(before)
+    await database.db.updateTable('shops').set({ name: 'Renamed' }).where('id', '=', 'sh_change_stamp_1').execute()
+    expect(await readStamp()).not.toBe(afterInsert)
+  })
+
+  // PostgreSQL's stamp is the cluster's WAL position, which other databases' writes (and the
+  // server's own housekeeping) move too: only SQLite can promise it stays put, so this reads SQLite.
+  it('stays put while nothing is written (SQLite)', async () => {
+    const sqlite = openDatabase('sqlite::memory:')
+    try {
+      await migrateToLatest(sqlite.db)
+      const readStamp = createChangeStamp(sqlite.db)
+      const first = await readStamp()
+      await sqlite.db.selectFrom('shops').selectAll().execute()
+      expect(await readStamp()).toBe(first)
+      await sqlite.db.insertInto('shops').values(shopRow('sh_change_stamp_2')).execute()
+      expect(await readStamp()).not.toBe(first)
+    } finally {
+      await sqlite.close()
+    }
+  })
+})
+
 describe('createTotalCounter', () => {
   let database: DatabaseHandle
   beforeAll(async () => {
@@ -43,8 +86,9 @@ describe('createTotalCounter', () => {
   })
   afterAll(() => database.close())
 
-  it('counts once while the database is unchanged, and again after any write', async () => {
-    const totals = createTotalCounter(database.db)
+  it('counts once while the stamp holds, and again once it moves', async () => {
+    const stamp = handStamp()
+    const totals = createTotalCounter(database.db, stamp.read)
     let counted = 0
     const count = async () => {
       counted += 1
@@ -53,8 +97,8 @@ describe('createTotalCounter', () => {
     expect(await totals.total('k', count)).toBe(42)
     expect(await totals.total('k', count)).toBe(42)
     expect(counted).toBe(1)
-    // A write to any table moves the stamp: the next total is counted again, then reused.
-    await database.db.insertInto('shops').values(shopRow('sh_long_lists_1')).execute()
+    // A write anywhere moves the stamp: the next total is counted again, then reused.
+    stamp.value = 's2'
     expect(await totals.total('k', count)).toBe(42)
     expect(await totals.total('k', count)).toBe(42)
     expect(counted).toBe(2)
@@ -63,8 +107,16 @@ describe('createTotalCounter', () => {
     expect(counted).toBe(3)
   })
 
+  it('counts every time where no stamp can be read (a PostgreSQL standby)', async () => {
+    const totals = createTotalCounter(database.db, async () => undefined)
+    let counted = 0
+    const count = async () => ++counted
+    expect(await totals.total('k', count)).toBe(1)
+    expect(await totals.total('k', count)).toBe(2)
+  })
+
   it('counts once for concurrent requests that find no total', async () => {
-    const totals = createTotalCounter(database.db)
+    const totals = createTotalCounter(database.db, handStamp().read)
     let counted = 0
     const count = async () => {
       counted += 1
@@ -76,8 +128,23 @@ describe('createTotalCounter', () => {
     expect(counted).toBe(1)
   })
 
-  it('carries a windowed total forward by the rows that left the window, while unchanged', async () => {
+  it('reuses a total counted against the real database until a write lands', async () => {
     const totals = createTotalCounter(database.db)
+    const count = async () => {
+      const row = await database.db
+        .selectFrom('shops')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
+    }
+    const before = await totals.total('shops', count)
+    await database.db.insertInto('shops').values(shopRow('sh_long_lists_2')).execute()
+    // Never a stale total after a write, on either database.
+    expect(await totals.total('shops', count)).toBe(before + 1)
+  })
+
+  it('carries a windowed total forward by the rows that left the window, while unchanged', async () => {
+    const totals = createTotalCounter(database.db, handStamp().read)
     const calls: string[] = []
     const count = async (since: string) => {
       calls.push(`count ${since}`)
