@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { DomainError } from '../../http/errors.js'
+import { versionEtag } from '../../http/etag.js'
 import type { HandlerTable, OperationContext } from '../../http/operation-router.js'
 import type { ShopPrincipal } from '../../http/principal.js'
 import type { DownloadService } from './downloads.service.js'
@@ -34,7 +35,7 @@ export function createDownloadRoutes(downloads: DownloadService) {
         return reply
           .header('content-type', file.media_type)
           .header('content-disposition', `attachment; filename="${file.name.replace(/["\\\r\n]/g, '_')}"`)
-          .header('etag', `"${file.sha256}"`)
+          .header('etag', versionEtag(file.sha256))
           .header('cache-control', 'private, no-store')
           .header('referrer-policy', 'no-referrer')
           .send(content)

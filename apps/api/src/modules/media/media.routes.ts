@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isNotModified } from '../../http/etag.js'
 import { mediaCacheControl as cacheControl } from './media-storage.js'
 
 /**
@@ -45,11 +46,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     const match = filePattern.exec(request.params.file)
     const file = match ? await media.serve(match[1]!, match[2]!, width) : undefined
     if (!file) return notFound(reply, path)
-    reply.header('etag', file.etag).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff')
-    const ifNoneMatch = request.headers['if-none-match']
-    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
-      return reply.code(304).send()
-    }
+    reply.header('cache-control', cacheControl).header('x-content-type-options', 'nosniff')
+    if (isNotModified(request, reply, file.etag)) return reply.code(304).send()
     if (file.mediaType === 'image/svg+xml') {
       // Opened on its own, an SVG is a document: it runs nothing and loads nothing.
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import type { Clock } from '../../clock.js'
-import { bodyEtag } from './storefront-http.js'
+import { contentEtag } from '../../http/etag.js'
 import { createTtlCache } from './ttl-cache.js'
 
 /**
@@ -31,7 +31,7 @@ export function createCatalogCache(options: { clock: Clock; ttlMs?: number }) {
       let answer = answers.get(cacheKey)
       if (!answer) {
         const body = Buffer.from(JSON.stringify(await build()))
-        answer = { body, etag: bodyEtag(body) }
+        answer = { body, etag: contentEtag(body) }
         answers.set(cacheKey, answer)
       }
       reply.header('content-type', 'application/json; charset=utf-8').header('etag', answer.etag)
