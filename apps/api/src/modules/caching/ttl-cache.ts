@@ -1,41 +1,28 @@
+import { LRUCache } from 'lru-cache'
 import type { Clock } from '../../clock.js'
 
 /**
- * A small in-process cache whose entries live `ttlMs` of the injected clock. Used for data the
- * storefront reads on every request and that changes rarely (the shop behind a token); bounded,
- * cleared whole when full.
+ * An in-process cache whose entries live `ttlMs` of the injected clock (lru-cache, decision 0042),
+ * for data read on every request that changes rarely: the shop behind a token, verified
+ * credentials, opened signing secrets, catalogue answers. Bounded: past `maxEntries` the least
+ * recently used entry goes. An entry is fresh until `ttlMs` has passed since it was set
+ * (ages are read from the clock on every lookup, so a test's clock decides).
  */
-export interface TtlCache<V> {
-  get(key: string): V | undefined
-  set(key: string, value: V): void
-  delete(key: string): void
-  clear(): void
-}
+export type TtlCache<V extends {}> = LRUCache<string, V>
 
-export function createTtlCache<V>(options: { clock: Clock; ttlMs: number; maxEntries?: number }): TtlCache<V> {
-  const { clock, ttlMs } = options
-  const maxEntries = options.maxEntries ?? 1000
-  const entries = new Map<string, { value: V; until: number }>()
-  return {
-    get(key) {
-      const entry = entries.get(key)
-      if (!entry) return undefined
-      if (entry.until <= clock.now()) {
-        entries.delete(key)
-        return undefined
-      }
-      return entry.value
-    },
-    set(key, value) {
-      if (ttlMs <= 0) return
-      if (entries.size >= maxEntries) entries.clear()
-      entries.set(key, { value, until: clock.now() + ttlMs })
-    },
-    delete(key) {
-      entries.delete(key)
-    },
-    clear() {
-      entries.clear()
-    },
-  }
+export function createTtlCache<V extends {}>(options: {
+  clock: Clock
+  ttlMs: number
+  maxEntries?: number
+}): TtlCache<V> {
+  if (!(options.ttlMs > 0)) throw new RangeError(`A TTL cache needs a positive ttlMs, not ${options.ttlMs}`)
+  return new LRUCache<string, V>({
+    max: options.maxEntries ?? 1000,
+    // lru-cache keeps an entry while its age is at most `ttl`; here it ends when `ttlMs` has
+    // passed (whole milliseconds of the clock), as the callers' tests state.
+    ttl: Math.max(1, options.ttlMs - 1),
+    perf: options.clock,
+    // lru-cache otherwise reuses one reading of the clock for a millisecond of real time.
+    ttlResolution: 0,
+  })
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify'
 import type { Clock } from '../../clock.js'
 import { contentEtag } from '../../http/etag.js'
-import { createTtlCache } from './ttl-cache.js'
+import { createTtlCache } from '../caching/ttl-cache.js'
 
 /**
  * A micro-cache of the storefront's catalogue answers (products and collections), serialized with

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import type { ShopsTable, VariantsTable } from '../../db/schema.js'
 import { DomainError } from '../../http/errors.js'
+import { createTtlCache } from '../caching/ttl-cache.js'
 import { type ExchangeRates, isStorefrontCurrency } from '../money/exchange-rates.js'
 import { type PageRequest, toStorefrontPage } from '../paging/paging.js'
 import { listVariants } from '../products/products.repository.js'
@@ -19,7 +20,6 @@ import {
   listCollections,
   listPublicProducts,
 } from './storefront-catalog.repository.js'
-import { createTtlCache } from './ttl-cache.js'
 
 /** The slug of the built-in collection holding every public product. */
 export const allCollectionSlug = 'all'
