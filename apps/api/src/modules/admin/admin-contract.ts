@@ -1,7 +1,7 @@
 import path from 'node:path'
-import { bundle, createConfig } from '@redocly/openapi-core'
 import type { ValidateFunction } from 'ajv/dist/2020.js'
 import type { Contract, JsonSchema } from '../../http/contract.js'
+import { loadDereferencedDocument } from '../../http/contract-bundle.js'
 import { validationError } from '../../http/errors.js'
 import { compileSchema, toValidationIssues } from '../../http/validation.js'
 
@@ -36,9 +36,9 @@ let adminSchemasCache: Promise<Record<string, JsonSchema>> | undefined
 /** `admin-api.yaml`, dereferenced (its `$ref`s into the contract resolved); loaded once per process. */
 export function loadAdminSchemas(): Promise<Record<string, JsonSchema>> {
   adminSchemasCache ??= (async () => {
-    const config = await createConfig({})
-    const result = await bundle({ ref: adminApiDocument, config, dereference: true })
-    const document = result.bundle.parsed as { components: { schemas: Record<string, JsonSchema> } }
+    const document = (await loadDereferencedDocument(adminApiDocument)) as {
+      components: { schemas: Record<string, JsonSchema> }
+    }
     return document.components.schemas
   })()
   return adminSchemasCache
