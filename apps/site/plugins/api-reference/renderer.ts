@@ -14,10 +14,18 @@ import type * as Render from './lib/render.ts'
 
 const loaders: Record<string, 'ts' | 'tsx' | 'js'> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx' }
 
+/**
+ * React is evaluated by this jiti too (a fresh copy, not Node's cached one): `docusaurus build`
+ * sets NODE_ENV=production only after it has loaded React in development mode (NODE_ENV's default
+ * then), and a development React must not meet a production `react-dom/server`.
+ */
+const ownCopies = ['react', 'react-dom', 'scheduler']
+
 const load = createJiti(fileURLToPath(import.meta.url), {
   cache: false,
   requireCache: false,
   interopDefault: false,
+  transformModules: ownCopies,
   extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json'],
   transform: ({ source, filename = '' }) => {
     const url = pathToFileURL(filename).href
