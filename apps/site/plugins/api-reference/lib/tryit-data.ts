@@ -1,4 +1,4 @@
-import { plainType } from './components/schema-tree.tsx'
+import { plainType } from './components/schema-facts.tsx'
 import { mediaTypeExamples } from './examples.ts'
 import type { OperationInfo, PageState } from './page-state.ts'
 import { resolve } from './refs.ts'

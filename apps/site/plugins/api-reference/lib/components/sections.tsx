@@ -7,7 +7,8 @@ import { deref, mergeAllOf } from '../schema.ts'
 import type { Header, Operation, Response } from '../types.ts'
 import { CodeBlock } from './code-block.tsx'
 import { Badge, Heading, isBeta, SizedSection } from './primitives.tsx'
-import { constraints, EnumValues, Facts, SchemaBody, typeLabel } from './schema-tree.tsx'
+import { constraints, EnumValues, Facts, typeLabel } from './schema-facts.tsx'
+import { SchemaBody } from './schema-tree.tsx'
 
 /** Title, version badges, download link, lead and servers. */
 export function PageHeader({ page }: { page: PageState }) {
