@@ -74,7 +74,7 @@ describe('the newest donation not thanked yet (fanshelf trigger THANK_YOU_SENT t
     const currencyOf = async (id: string) => (await platform.app.platform.services.shops.getShop(id)).currency
     const currency = await currencyOf(shopId)
     const receive = async (email: string) => {
-      platform.clock.advance(1000)
+      await platform.clock.advance(1000)
       return (await donations.receiveDonation(shopId, { email, amount: { value: 5, currency } })).id
     }
     const older = await receive('older.donor@example.com')

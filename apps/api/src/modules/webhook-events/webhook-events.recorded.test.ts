@@ -22,13 +22,13 @@ describe('events recorded since an instant', () => {
       allowedTypes: ['DONATION'],
     })
     await services().mailingList.subscribe(shopId, 'before.since@example.com')
-    platform.clock.advance(1000)
+    await platform.clock.advance(1000)
     const since = new Date(platform.clock.now()).toISOString()
     const donation = await services().donations.receiveDonation(shopId, {
       email: 'recorded.donor@example.com',
       amount: { value: 5, currency: await currencyOf(shopId) },
     })
-    platform.clock.advance(1000)
+    await platform.clock.advance(1000)
     await services().mailingList.subscribe(shopId, 'after.since@example.com')
     await services().donations.receiveDonation(platform.other.id, {
       email: 'other.donor@example.com',
@@ -65,7 +65,7 @@ describe('events recorded since an instant', () => {
   })
 
   it('is empty for a shop with nothing recorded since', async () => {
-    platform.clock.advance(1000)
+    await platform.clock.advance(1000)
     const since = new Date(platform.clock.now()).toISOString()
     expect(await services().webhookEvents.listRecordedEvents(platform.demo.id, since)).toEqual([])
   })
