@@ -26,6 +26,8 @@ export { withPlatformAppRegistry } from './modules/platform-apps/operator-regist
 export type { PlatformApp, RegisteredApp } from './modules/platform-apps/platform-apps.service.js'
 export { createStorefrontTokenService } from './modules/storefront/storefront-tokens.service.js'
 export { startWorker } from './modules/webhook-delivery/worker-process.js'
+// Every domain service for an operator tool beside the local server (`fanshelf trigger` acts through them).
+export { withOperatorServices } from './operator-services.js'
 export { readRunningServer, recordRunningServer, runningServerOrigin } from './running-server.js'
 export { SecretBox } from './security/secret-box.js'
 export { formatDemoBanner, readDemoCredentials, writeDemoCredentials } from './seed/demo-credentials.js'

@@ -9,6 +9,7 @@ import {
   countMembers,
   findMember,
   findMemberByEmail,
+  findMemberIdWithSubscription,
   findMemberRow,
   findTierVariant,
   insertMember,
@@ -124,6 +125,21 @@ export function createMembershipService(db: Db, options: { clock?: Clock } = {})
     },
 
     getMember,
+
+    /**
+     * The id of the shop's member whose subscription is of the first of `types` any member has
+     * (within a type, the one changed least recently); undefined when no member has any of them.
+     */
+    async findMemberWithSubscription(
+      shopId: string,
+      types: readonly MembersTable['subscription_type'][],
+    ): Promise<string | undefined> {
+      for (const type of types) {
+        const memberId = await findMemberIdWithSubscription(db, shopId, type)
+        if (memberId !== undefined) return memberId
+      }
+      return undefined
+    },
 
     /**
      * A supporter buys a subscription: a new member, or a member without one (`NONE`), becomes

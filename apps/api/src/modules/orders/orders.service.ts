@@ -9,6 +9,7 @@ import { type CachedOrder, createOrderCache } from './orders.cache.js'
 import { type OrderResource, toOrderResource } from './orders.mapper.js'
 import {
   countOrders,
+  findOldestOrder,
   findOrder,
   findOrderByFriendlyId,
   listOrderLines,
@@ -95,6 +96,12 @@ export function createOrderService(db: Db, options: { serializers: PageSerialize
 
     async getOrderByFriendlyId(shopId: string, friendlyId: string) {
       return one(await findOrderByFriendlyId(db, shopId, friendlyId.toUpperCase()), { friendlyId })
+    },
+
+    /** The shop's oldest order with this status (e.g. the next CONFIRMED one to ship); undefined when none. */
+    async findOldestOrder(shopId: string, status: OrderResource['status']): Promise<OrderResource | undefined> {
+      const row = await findOldestOrder(db, shopId, [status])
+      return row ? one(row, { orderId: row.id }) : undefined
     },
   }
 }

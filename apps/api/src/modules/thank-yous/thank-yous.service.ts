@@ -8,6 +8,7 @@ import { toThankYouResource } from './thank-yous.mapper.js'
 import {
   findContributionSupporter,
   findNewestThankYouId,
+  findNewestUnthankedDonationId,
   findThankYou,
   insertThankYou,
   type ThankableContribution,
@@ -34,6 +35,11 @@ export function createThankYouService(db: Db, options: { clock?: Clock } = {}) {
     /** The id of the shop's most recent thank-you (no API lists them; the local demo names one). */
     newestThankYouId(shopId: string): Promise<string | undefined> {
       return findNewestThankYouId(db, shopId)
+    },
+
+    /** The id of the shop's newest completed donation not thanked yet; undefined when every one is. */
+    newestUnthankedDonationId(shopId: string): Promise<string | undefined> {
+      return findNewestUnthankedDonationId(db, shopId)
     },
 
     /**
