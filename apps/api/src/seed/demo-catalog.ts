@@ -3,8 +3,9 @@
  * and promotions, written by hand so the demo reads like a real creator's shop. Random parts
  * (stock counts, dates, orders, supporters…) come from the seeded generator in demo-data.ts.
  *
- * The media module reads this catalog too: product image URLs name a product slug, and the
- * generated SVG mock draws that product's kind in its colours.
+ * Split by file: the shapes and fixed tables in demo-catalog-types.ts, each shop's data in its own
+ * file (demo-shop-pixel-pines.ts, demo-shop-knits.ts). `findProductArt`/`findTierArt` tell the
+ * drawings (demo-art.ts) what to draw for a product or tier slug.
  */
 
 import {

@@ -167,7 +167,7 @@ function buildShopData(
   const promotionPrng = base.fork('promotions')
   const promotions = spec.promotions.map((s) => buildPromotion(promotionPrng, s))
 
-  const orders = createOrderWriter(ctx, promotions, product)
+  const orders = createOrderWriter(ctx, promotions)
   const chatters = people.slice(spec.counts.supporters)
   const giftDeps = { products, chatters, pickSupporter, orders, buildPromotion, promotions }
   buildGiftPurchases(ctx, giftDeps)

@@ -1,4 +1,5 @@
 import type { GiftDrawsTable, GiftPurchasesTable, GiftsTable, GiveawayPackagesTable } from '../db/schema.js'
+import { giftPrepaidShippingMinor, giftTaxMinor } from '../modules/gifting/gift-pricing.js'
 import type { ProductKind, PromotionSpec } from './demo-catalog.js'
 import { giftableKinds, giftMessages, giftScenarios, packageScenarios } from './demo-copy.js'
 import type { BuiltProduct, BuiltPromotion, ShopContext } from './demo-model.js'
@@ -38,8 +39,9 @@ export function buildGiftPurchases(ctx: ShopContext, deps: GiftDeps) {
     const gifter = pickSupporter(giftPrng)
     const unit = gifted.variants[0]!.row
     const subtotal = unit.unit_price * scenario.quantity
-    const prepaidShipping = (currency === 'EUR' ? 600 : 700) * scenario.quantity
-    const tax = Math.round(subtotal * (currency === 'EUR' ? 0.23 : 0.08))
+    // What the gifting API charges when the checkout passes no figures of its own (gift-pricing.ts).
+    const prepaidShipping = giftPrepaidShippingMinor(scenario.quantity, currency)
+    const tax = giftTaxMinor(subtotal, currency)
     const purchase: GiftPurchasesTable = {
       id: giftPrng.id('giftPurchase'),
       shop_id: shopId,

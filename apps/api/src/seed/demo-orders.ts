@@ -1,55 +1,17 @@
 import type { OrderLinesTable, OrderStatusChangesTable, OrdersTable } from '../db/schema.js'
+import { giftOrderAmounts } from '../modules/checkout/order-pricing.js'
 import type { AddressSpec } from './demo-catalog.js'
 import { carriers, orderMessages } from './demo-copy.js'
 import type { BuiltProduct, BuiltPromotion, LinePlan, OrderPlan, ShopContext } from './demo-model.js'
+import { createOrderPricing } from './demo-order-pricing.js'
 import { statusPaths, statusReason, stepHours } from './demo-order-status.js'
 import { address } from './demo-people.js'
-import { shopTypes } from './demo-promotions.js'
 import { DAY, HOUR, iso, json, MINUTE, SECOND, seedAnchorMs } from './demo-time.js'
 import type { Prng } from './prng.js'
 
 /** Writes a planned order: its row, lines and status history (`rows.orders`, `rows.order_lines`, …). */
 
-const taxRates: Record<string, number> = {
-  'US-CA': 0.0725,
-  'US-NY': 0.08875,
-  'US-TX': 0.0825,
-  'US-WA': 0.101,
-  'US-IL': 0.1025,
-  'US-CO': 0.0881,
-  'US-MN': 0.07875,
-  'US-GA': 0.089,
-  'US-MA': 0.0625,
-  'US-AZ': 0.086,
-  'US-TN': 0.0925,
-  'US-OH': 0.0775,
-  'US-NC': 0.0725,
-  'US-UT': 0.0725,
-  'US-WI': 0.055,
-  'US-OR': 0,
-  'CA-ON': 0.13,
-  'CA-BC': 0.12,
-  GB: 0.2,
-  DE: 0.19,
-  AU: 0.1,
-  IE: 0.23,
-  NL: 0.21,
-  FR: 0.2,
-  FI: 0.255,
-  AT: 0.2,
-  PT: 0.23,
-}
-
-function taxRate(place: AddressSpec | null): number {
-  if (!place) return 0
-  return taxRates[`${place.country}-${place.state ?? ''}`] ?? taxRates[place.country] ?? 0
-}
-
-export function createOrderWriter(
-  ctx: ShopContext,
-  promotions: BuiltPromotion[],
-  product: (code: string) => BuiltProduct,
-) {
+export function createOrderWriter(ctx: ShopContext, promotions: BuiltPromotion[]) {
   const { spec, shopId, currency, rows } = ctx
   const friendlyIds = new Set<string>()
   const newFriendlyId = (p: Prng) => {
@@ -62,49 +24,8 @@ export function createOrderWriter(
     }
   }
 
-  const shippingFor = (lines: LinePlan[], to: AddressSpec | null): number => {
-    if (!to) return 0
-    const items = lines.reduce((n, l) => n + l.quantity, 0)
-    if (currency === 'EUR') {
-      const base = to.country === 'IE' ? 495 : 895
-      return Math.min(base + 150 * (items - 1), base * 2)
-    }
-    const base = to.country === 'US' ? 599 : to.country === 'CA' ? 1299 : 1699
-    return Math.min(base + (to.country === 'US' ? 150 : 300) * (items - 1), base * 2)
-  }
+  const pricing = createOrderPricing(ctx)
 
-  /** The discount a promotion gives an order, or undefined when it cannot apply. */
-  const discountFor = (promo: BuiltPromotion, lines: LinePlan[], subtotal: number, shipping: number) => {
-    const s = promo.spec
-    if (!s || !shopTypes.has(s.type)) return undefined
-    let eligible = subtotal
-    if (s.excludedProducts) {
-      // Excluded lines get no discount and do not count towards the minimum (decision 0023).
-      const excluded = new Set(s.excludedProducts.map((code) => product(code).row.id))
-      eligible = lines
-        .filter((l) => !excluded.has(l.product.row.id))
-        .reduce((sum, l) => sum + l.variant.row.unit_price * l.quantity, 0)
-      if (eligible === 0 || eligible < (s.minimumOrderValue ?? 0)) return undefined
-    }
-    if (s.appliesTo) {
-      const ids = new Set(s.appliesTo.products.map((code) => product(code).row.id))
-      const matching = lines.filter((l) => ids.has(l.product.row.id))
-      if (matching.length === 0) return undefined
-      eligible = s.appliesTo.oncePerOrder
-        ? Math.max(...matching.map((l) => l.variant.row.unit_price))
-        : matching.reduce((sum, l) => sum + l.variant.row.unit_price * l.quantity, 0)
-    }
-    const d = s.discount
-    if (d.type === 'PERCENTAGE') {
-      let amount = Math.round((eligible * d.percentage) / 100)
-      if (d.shippingOption === 'Included') amount += Math.round((shipping * d.percentage) / 100)
-      if (d.shippingOption === 'Free' || d.shippingOption === 'FreeLowestOnly') amount += shipping
-      return amount
-    }
-    if (d.type === 'FLAT_RATE') return Math.min(d.amount, eligible) + (d.freeShipping ? shipping : 0)
-    if (d.type === 'FREE_SHIPPING') return shipping > 0 ? shipping : undefined
-    return undefined
-  }
   const trackingParams = (p: Prng, createdMs: number) =>
     json({
       fbc: p.chance(0.35) ? `fb.1.${createdMs - p.int(MINUTE, DAY)}.IwAR${p.token(24)}` : null,
@@ -137,35 +58,35 @@ export function createOrderWriter(
       billingAddress =
         roll < 0.75 ? plan.person.address : roll < 0.88 ? address(p, plan.person.name, spec.region) : null
     }
+    // Priced as the checkout prices (demo-order-pricing.ts); a redeemed gift's order is free.
     const subtotal = plan.lines.reduce((sum, l) => sum + l.variant.row.unit_price * l.quantity, 0)
-    const shipping = isGift ? 0 : shippingFor(plan.lines, shippingAddress)
-    let discount = isGift ? subtotal : 0
+    const shippingBefore = isGift ? 0 : pricing.shipping(plan.lines, shippingAddress)
+    let outcome: Parameters<typeof pricing.amounts>[2] = null
     let promotionId: string | null = null
     if (plan.source.type === 'ORDER' && p.chance(spec.key === 'pixel-pines' ? 0.3 : 0.35)) {
       const candidates = promotions
-        .map((promo) => ({ promo, amount: discountFor(promo, plan.lines, subtotal, shipping) }))
         .filter(
-          ({ promo, amount }) =>
-            amount !== undefined &&
-            amount > 0 &&
-            promo.orderUses < promo.capacity &&
-            promo.startMs < plan.createdMs &&
-            plan.createdMs < promo.endMs &&
-            subtotal >= (promo.spec?.minimumOrderValue ?? 0) &&
-            !(promo.spec?.oneUsePerCustomer && promo.usedBy.has(plan.person.email)),
+          (promo) => promo.orderUses < promo.capacity && promo.startMs < plan.createdMs && plan.createdMs < promo.endMs,
         )
+        .map((promo) => ({
+          promo,
+          outcome: pricing.promotionOutcome(promo, plan.lines, shippingBefore, promo.usedBy.has(plan.person.email)),
+        }))
+        .filter((c) => c.outcome !== undefined)
       if (candidates.length > 0) {
         const chosen = p.pick(candidates)
         chosen.promo.orderUses += 1
         chosen.promo.usedBy.add(plan.person.email)
         promotionId = chosen.promo.row.id
-        discount = Math.min(chosen.amount!, subtotal + shipping)
+        outcome = chosen.outcome!
       }
     }
-    const goodsAfterDiscount = Math.max(0, subtotal - discount)
-    const tax = isGift ? 0 : Math.round(goodsAfterDiscount * taxRate(shippingAddress ?? billingAddress))
+    const amounts = isGift
+      ? giftOrderAmounts(subtotal)
+      : pricing.amounts(plan.lines, shippingBefore, outcome, shippingAddress ?? billingAddress)
+    const { shipping, tax, discount } = amounts
     const donation = plan.source.type === 'ORDER' && p.chance(0.12) ? p.pick([100, 200, 300, 500, 1000]) : 0
-    const total = subtotal - discount + shipping + tax + donation
+    const total = amounts.total + donation
 
     // Status history: CONFIRMED first, then the path to the current status, inside the seed window.
     const path = [...statusPaths[plan.status]]
