@@ -11,6 +11,9 @@ export type Ctx<K extends OperationId, A extends Principal = Principal> = Operat
   A
 >
 
+/** What a handler of `K` answers: the success JSON, or nothing (`void`) where the contract has no body. */
+type Answer<K extends OperationId> = [Res<K>] extends [undefined] ? undefined | void : Res<K>
+
 /**
  * A handler of operation `K`: it answers the contract's success JSON (`Res<K>`), so a field renamed in
  * the contract is a type error here. An answer already serialized by the contract's own serializer
@@ -18,7 +21,7 @@ export type Ctx<K extends OperationId, A extends Principal = Principal> = Operat
  */
 export type Handler<K extends OperationId, A extends Principal = Principal> = (
   ctx: Ctx<K, A>,
-) => Promise<Res<K> | SerializedJson> | Res<K> | SerializedJson
+) => Promise<Answer<K> | SerializedJson> | Answer<K> | SerializedJson
 
 /** The handlers of operations `K`, every one present and typed from the contract. */
 export type Handlers<K extends OperationId, A extends Principal = Principal> = { [P in K]: Handler<P, A> }
