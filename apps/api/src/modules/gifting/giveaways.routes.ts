@@ -14,7 +14,9 @@ function wireGiveaway(giveaway: GiveawayResource): Res<'createGiveaway'> {
 }
 
 /** The beta giveaway operations (open-api-beta.yaml, tag `BETA: Giveaways`). */
-export function giveawayHandlers(giveaways: GiveawayService): Handlers<'createGiveaway' | 'finishGiveaway', ShopPrincipal> {
+export function giveawayHandlers(
+  giveaways: GiveawayService,
+): Handlers<'createGiveaway' | 'finishGiveaway', ShopPrincipal> {
   return {
     createGiveaway: async ({ auth, body }) => wireGiveaway(await giveaways.createGiveaway(auth.shopId, body)),
     finishGiveaway: ({ auth, params, body }) => giveaways.finishGiveaway(auth.shopId, params.id, body.participants),

@@ -36,7 +36,8 @@ export function promotionHandlers(
   return {
     listPromotions: async ({ auth, query }) =>
       wirePromotionPage(await promotions.listPromotions(auth.shopId, pageRequest(query), query.codes)),
-    getPromotion: async ({ auth, params }) => wirePromotion(await promotions.getPromotion(auth.shopId, params.promotionId)),
+    getPromotion: async ({ auth, params }) =>
+      wirePromotion(await promotions.getPromotion(auth.shopId, params.promotionId)),
     createPromotion: async ({ auth, body }) =>
       wirePromotion(await promotions.createPromotion(auth.shopId, promotionRequest(body))),
   }

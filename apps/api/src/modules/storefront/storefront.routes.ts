@@ -76,7 +76,8 @@ export function storefrontHandlers({
     },
 
     createCart: async ({ auth, query, body }) => wireCart(await carts.createCart(auth.shopId, body, query.currency)),
-    getCart: async ({ auth, params, query }) => wireCart(await carts.getCart(auth.shopId, params.cartId, query.currency)),
+    getCart: async ({ auth, params, query }) =>
+      wireCart(await carts.getCart(auth.shopId, params.cartId, query.currency)),
     addCartItems: async ({ auth, params, query, body }) =>
       wireCart(await carts.addItems(auth.shopId, params.cartId, body.items, query.currency)),
     changeCartItems: async ({ auth, params, query, body }) =>
