@@ -9,7 +9,7 @@ import { type Contract, loadContract } from './http/contract.js'
 import { answerClientError, answerFrameworkError, installErrorHandler } from './http/error-handler.js'
 import { DomainError } from './http/errors.js'
 import { bodyLimitBytes, installJsonBodyParser } from './http/json-body.js'
-import { type HandlerTable, registerOperations } from './http/operation-router.js'
+import { registerOperations } from './http/operation-router.js'
 import { installTextRequestLog, loggerOptions } from './http/request-log.js'
 import { applyRateLimit, resolvePrincipal } from './http/security.js'
 import { installSecurityHeaders } from './http/security-headers.js'
@@ -167,7 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Storefront API: CORS for any origin, UNSUPPORTED_CURRENCY, ETag/304 on catalogue reads.
   installStorefrontHttp(app, { onWrite: () => services.storefront.catalogCache.clear() })
-  const handlers: HandlerTable = openApiHandlers(services)
+  const handlers = openApiHandlers(services)
   // Idempotency-Key on the writes the contract declares it for (decision 0019).
   const idempotency = createIdempotencyService({ db: database.db, clock })
   registerOperations(app, contract, handlers, {

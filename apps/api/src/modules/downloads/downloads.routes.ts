@@ -1,21 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { DomainError } from '../../http/errors.js'
 import { versionEtag } from '../../http/etag.js'
-import type { HandlerTable, OperationContext } from '../../http/operation-router.js'
 import type { ShopPrincipal } from '../../http/principal.js'
+import type { Handlers } from '../../http/typed-handlers.js'
 import type { DownloadService } from './downloads.service.js'
 
-type MarkCtx = OperationContext<
-  { orderId: string },
-  Record<string, never>,
-  { defaultFileUrl?: string } | undefined,
-  ShopPrincipal
->
-
 /** The open API operation on an order's downloads. */
-export function downloadHandlers(downloads: DownloadService): HandlerTable {
+export function downloadHandlers(downloads: DownloadService): Handlers<'markOrderDownloaded', ShopPrincipal> {
   return {
-    markOrderDownloaded: ({ auth, params, body }: MarkCtx) =>
+    markOrderDownloaded: ({ auth, params, body }) =>
       downloads.markDownloaded(auth.shopId, params.orderId, body?.defaultFileUrl),
   }
 }

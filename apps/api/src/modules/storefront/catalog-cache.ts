@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify'
 import type { Clock } from '../../clock.js'
 import { contentEtag } from '../../http/etag.js'
+import { SerializedJson } from '../../http/serialized-json.js'
 import { createTtlCache } from '../caching/ttl-cache.js'
 
 /**
@@ -25,8 +26,11 @@ export function createCatalogCache(options: { clock: Clock; ttlMs?: number }) {
     maxEntries: 5000,
   })
   return {
-    /** Sends the cached answer for `key`, building (and caching) it first when absent or stale. */
-    async reply(reply: FastifyReply, key: readonly string[], build: () => Promise<unknown>): Promise<Buffer> {
+    /**
+     * The cached answer for `key` (with its ETag header set on `reply`), building (and caching) it
+     * first when absent or stale. It is already JSON: the router sends it as it is.
+     */
+    async reply(reply: FastifyReply, key: readonly string[], build: () => Promise<unknown>): Promise<SerializedJson> {
       const cacheKey = key.join('\u0000')
       let answer = answers.get(cacheKey)
       if (!answer) {
@@ -35,7 +39,7 @@ export function createCatalogCache(options: { clock: Clock; ttlMs?: number }) {
         answers.set(cacheKey, answer)
       }
       reply.header('content-type', 'application/json; charset=utf-8').header('etag', answer.etag)
-      return answer.body
+      return new SerializedJson(answer.body)
     },
     clear: () => answers.clear(),
   }
