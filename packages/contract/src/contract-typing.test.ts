@@ -71,5 +71,5 @@ describe('the server is typed from the contract', () => {
     expect(errors.length).toBeGreaterThan(0)
     for (const error of errors) expect(error).toMatch(/^apps\/api\/src\/modules\/orders\/orders\.routes\.ts\(/)
     expect(tsc.stdout).toContain('checkoutRef')
-  }, 60_000)
+  }, 240_000)
 })

@@ -163,5 +163,5 @@ describe('generated cases', () => {
     ]) {
       expect(kinds, kind).toContain(kind)
     }
-  })
+  }, 120_000)
 })

@@ -17,7 +17,8 @@ import { ListenStop, listenForWebhooks } from './listen.js'
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..')
 
-async function waitFor(what: string, condition: () => boolean, timeoutMs = 20_000) {
+// Generous: starting `npx fanshelf` (tsx compiling the CLI) takes long on a loaded two-core machine.
+async function waitFor(what: string, condition: () => boolean, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
@@ -133,7 +134,7 @@ const eventsOf = (out: string) =>
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as { event: string; configurationId?: string; id?: string })
 
-describe('fanshelf listen without a terminal', () => {
+describe('fanshelf listen without a terminal', { timeout: 120_000 }, () => {
   it.each([
     ['stdin is /dev/null (nohup, </dev/null)', 'ignore'],
     ['its stdin pipe is closed (a script)', 'pipe'],

@@ -80,6 +80,11 @@ describe('a worker process’s /metrics', () => {
     expect(now.value('fanshelf_webhook_delivery_lag_seconds_count')).toBe(1)
     // The process's own memory and the shared queue are there too.
     expect(now.value('process_resident_memory_bytes')).toBeGreaterThan(0)
-    expect(now.value('fanshelf_webhook_queue_deliveries', { state: 'pending' })).toBe(0)
+    // The queue empties once the delivery's record is written, a moment after the counter moved.
+    await expect
+      .poll(async () => (await scrape()).value('fanshelf_webhook_queue_deliveries', { state: 'pending' }), {
+        timeout: 15_000,
+      })
+      .toBe(0)
   })
 })
