@@ -6,18 +6,18 @@ import { isDeepStrictEqual } from 'node:util'
 /**
  * The contracts as the server uses them: each document bundled and dereferenced (every `$ref`
  * resolved). Bundling YAML with Redocly costs seconds of boot, most of it loading the library, so
- * the documents are bundled at build time (`npm run generate:contract`, drift-checked by
- * `npm run check:contract`) into `generated/contract-bundle.json`, which also records a hash of
- * every source file. At boot that file is used when the sources still hash the same; otherwise
- * (a contract edited without regenerating) the document is bundled from YAML as before, so an
- * edit is never silently ignored (decision 0042).
+ * the result is cached: the first boot after an install (or `npm run generate:contract`) bundles
+ * the four documents once and writes them, with a hash of every source file, to
+ * `node_modules/.cache/fanshelf/contract-bundle.json`; later boots read that file while the sources
+ * still hash the same. A contract edited since is bundled from YAML again, so an edit is never
+ * silently ignored, and nothing generated is committed (decision 0042).
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..')
 
-export const contractBundleFile = path.join(import.meta.dirname, 'generated', 'contract-bundle.json')
+export const contractBundleFile = path.join(repoRoot, 'node_modules', '.cache', 'fanshelf', 'contract-bundle.json')
 
-/** The documents bundled at build time: the three contracts and the admin backend's schemas. */
+/** The documents bundled together: the three contracts and the admin backend's schemas. */
 export const bundledSources = [
   'openapi/open-api.yaml',
   'openapi/open-api-beta.yaml',
@@ -47,20 +47,28 @@ function sourceHashes(): Record<string, string> {
   return Object.fromEntries(bundledSources.map((source) => [source, sha256(path.join(repoRoot, source)) ?? '']))
 }
 
-let prebundled: ContractBundle | undefined | null = null
-
-/** The generated bundle when every source still hashes as it did when it was made. */
-function freshBundle(): ContractBundle | undefined {
-  if (prebundled !== null) return prebundled
-  prebundled = undefined
+/** The cached bundle at `file` when every source still hashes as it did when it was made. */
+export function readFreshBundle(file: string): ContractBundle | undefined {
   let bundle: ContractBundle
   try {
-    bundle = JSON.parse(fs.readFileSync(contractBundleFile, 'utf8')) as ContractBundle
+    bundle = JSON.parse(fs.readFileSync(file, 'utf8')) as ContractBundle
   } catch {
     return undefined
   }
-  if (isDeepStrictEqual(bundle.sources, sourceHashes())) prebundled = bundle
-  return prebundled
+  return isDeepStrictEqual(bundle.sources, sourceHashes()) ? bundle : undefined
+}
+
+/** Writes the cache; a read-only install simply keeps bundling at boot. */
+export function writeBundle(file: string, bundle: ContractBundle): boolean {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    const partial = `${file}.${process.pid}.tmp`
+    fs.writeFileSync(partial, `${JSON.stringify(bundle)}\n`)
+    fs.renameSync(partial, file)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** Bundles and dereferences one YAML document with Redocly, loaded only when it is needed. */
@@ -70,10 +78,26 @@ export async function bundleDocument(file: string): Promise<DereferencedDocument
   return result.bundle.parsed as DereferencedDocument
 }
 
-/** The document at `file` (absolute), dereferenced: from the generated bundle when it is fresh. */
+let current: Promise<ContractBundle> | undefined
+
+/** This process's bundle: the cache when fresh, else made from YAML once and cached. */
+function processBundle(): Promise<ContractBundle> {
+  current ??= (async () => {
+    const cached = readFreshBundle(contractBundleFile)
+    if (cached) return cached
+    const made = await makeContractBundle()
+    writeBundle(contractBundleFile, made)
+    return made
+  })()
+  return current
+}
+
+/** The document at `file` (absolute), dereferenced: one of the four from the bundle, any other from YAML. */
 export async function loadDereferencedDocument(file: string): Promise<DereferencedDocument> {
   const key = path.relative(repoRoot, path.resolve(file)).split(path.sep).join('/')
-  return freshBundle()?.documents[key] ?? (await bundleDocument(file))
+  if (!(bundledSources as readonly string[]).includes(key)) return bundleDocument(file)
+  const document = (await processBundle()).documents[key]
+  return document ?? bundleDocument(file)
 }
 
 /**
@@ -90,9 +114,4 @@ export async function makeContractBundle(): Promise<ContractBundle> {
     documents[source] = document
   }
   return { sources: sourceHashes(), documents }
-}
-
-/** The bundle file's text: compact JSON (it is read, not reviewed). */
-export function formatContractBundle(bundle: ContractBundle): string {
-  return `${JSON.stringify(bundle)}\n`
 }
