@@ -11,7 +11,7 @@ export {
 export { type Clock, ManualClock, systemClock } from './clock.js'
 export { type Config, ConfigError, loadConfig, parseConfig } from './config.js'
 export { migrateToLatest, openDatabase } from './db/database.js'
-export { DomainError } from './http/errors.js'
+export { DomainError } from './errors/domain-error.js'
 export { createApiUserService } from './modules/api-users/api-users.service.js'
 export { createSqlAttemptCounter } from './modules/auth-throttle/attempt-counter.sql.js'
 export { createCredentialThrottle } from './modules/auth-throttle/credential-throttle.js'

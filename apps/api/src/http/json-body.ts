@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import secureJson from 'secure-json-parse'
-import type { ErrorDetails } from './errors.js'
+import type { ErrorDetails } from '../errors/domain-error.js'
 
 /**
  * The JSON request-body parser of every API (open, storefront, admin, checkout): bounded in size

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { validationError } from '../errors/domain-error.js'
 import type { Contract, JsonSchema, Operation } from './contract.js'
-import { validationError } from './errors.js'
 import type { Principal, ShopPrincipal } from './principal.js'
 import { SerializedJson } from './serialized-json.js'
 import type { OperationContext, OperationHandlers } from './typed-handlers.js'

@@ -1,9 +1,9 @@
 import path from 'node:path'
 import type { Body, OperationId, Query } from '@fanshelf/contract'
 import type { ValidateFunction } from 'ajv/dist/2020.js'
+import { validationError } from '../../errors/domain-error.js'
 import type { Contract, JsonSchema } from '../../http/contract.js'
 import { loadDereferencedDocument } from '../../http/contract-bundle.js'
-import { validationError } from '../../http/errors.js'
 import { compileSchema, toValidationIssues } from '../../http/validation.js'
 
 /**

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Clock } from '../../clock.js'
 import type { ChangeRecorder, Db } from '../../db/database.js'
 import type { ApiUsersTable } from '../../db/schema.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import { newId } from '../../ids.js'
 import { generateSecret, verifyPassword } from '../../security/passwords.js'
 import { SecretBox } from '../../security/secret-box.js'
@@ -134,12 +134,7 @@ export function createApiUserService(db: Db, { clock, secretBox, throttle, limit
 
   function assertSuperAdmin(actor: Actor): void {
     if (actor.role !== 'SUPER_ADMIN') {
-      throw new DomainError(
-        'FORBIDDEN',
-        'Only a super-admin can create or delete API users.',
-        { role: actor.role },
-        403,
-      )
+      throw new DomainError('FORBIDDEN', 'Only a super-admin can create or delete API users.', { role: actor.role })
     }
   }
 
@@ -188,7 +183,7 @@ export function createApiUserService(db: Db, { clock, secretBox, throttle, limit
       assertSuperAdmin(actor)
       await db.transaction().execute(async (trx) => {
         if (!(await deleteApiUser(trx, actor.shopId, id))) {
-          throw new DomainError('API_USER_NOT_FOUND', `API user ${id} does not exist.`, { apiUserId: id }, 404)
+          throw new DomainError('API_USER_NOT_FOUND', `API user ${id} does not exist.`, { apiUserId: id })
         }
         await audit?.(id, trx)
       })

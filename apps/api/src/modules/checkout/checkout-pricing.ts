@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js'
 import type { CartsTable, PromotionCodesTable, PromotionsTable, ShopsTable, VariantsTable } from '../../db/schema.js'
+import type { ErrorCode } from '../../errors/error-codes.js'
 import type { ExchangeRates } from '../money/exchange-rates.js'
 import { listCartItems } from '../storefront/carts.repository.js'
 import {
@@ -28,7 +29,7 @@ export type { FreeItemChoiceView, QuoteLine } from './quote-line.js'
 export type { Destination } from './order-pricing.js'
 
 export interface PromotionError {
-  code: string
+  code: ErrorCode
   message: string
   details?: Record<string, unknown>
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import { versionEtag } from '../../http/etag.js'
 import type { ShopPrincipal } from '../../http/principal.js'
 import type { Handlers } from '../../http/typed-handlers.js'

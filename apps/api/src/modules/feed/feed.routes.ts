@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
+import { errorStatus } from '../../errors/error-codes.js'
 import { isNotModified, versionEtag } from '../../http/etag.js'
 import type { FeedService } from './feed.service.js'
 
@@ -21,7 +22,7 @@ export function createFeedRoutes(feed: FeedService) {
       const shop = await feed.findShop(request.headers.host)
       if (!shop) {
         return reply
-          .code(404)
+          .code(errorStatus.SHOP_NOT_FOUND)
           .send({ code: 'SHOP_NOT_FOUND', message: `No shop is published at ${String(request.headers.host ?? '')}.` })
       }
       const version = await feed.version(shop.id)

@@ -1,7 +1,7 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect, Executor } from '../../db/database.js'
 import type { GiftDrawsTable, GiftPurchasesTable, GiftsTable } from '../../db/schema.js'
-import { validationError } from '../../http/errors.js'
+import { validationError } from '../../errors/domain-error.js'
 import { newFriendlyId, newId } from '../../ids.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { type GiftCardResource, toGiftCardResource } from '../gift-cards/gift-cards.mapper.js'

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { errorStatus } from '../../errors/error-codes.js'
 import { isNotModified } from '../../http/etag.js'
 import { mediaCacheControl as cacheControl } from './media-storage.js'
 
@@ -26,7 +27,9 @@ function parseWidth(raw: string | string[] | undefined): number | undefined | { 
 }
 
 function notFound(reply: FastifyReply, path: string) {
-  return reply.code(404).send({ code: 'MEDIA_NOT_FOUND', message: `There is no file at ${path}.` })
+  return reply
+    .code(errorStatus.MEDIA_NOT_FOUND)
+    .send({ code: 'MEDIA_NOT_FOUND', message: `There is no file at ${path}.` })
 }
 
 /** The media routes (a Fastify plugin): register with `app.register(mediaRoutes)`. */
@@ -37,7 +40,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     const path = request.url.split('?')[0]!
     const width = parseWidth(request.query.w)
     if (typeof width === 'object') {
-      return reply.code(400).send({
+      return reply.code(errorStatus.REQUEST_VALIDATION_FAILED).send({
         code: 'REQUEST_VALIDATION_FAILED',
         message: `query w: ${width.error}`,
         details: { errors: [{ location: 'query', field: 'w', rule: width.rule, message: width.error }] },

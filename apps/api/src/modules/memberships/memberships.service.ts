@@ -1,7 +1,7 @@
 import { type Clock, isoTime, systemClock } from '../../clock.js'
 import type { Db, Executor } from '../../db/database.js'
 import type { MembershipTierVariantsTable, MembersTable } from '../../db/schema.js'
-import { DomainError, notFound, validationError } from '../../http/errors.js'
+import { DomainError, notFound, validationError } from '../../errors/domain-error.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import { toMemberResource, toMembershipTierResource } from './memberships.mapper.js'
@@ -49,7 +49,6 @@ function subscriptionTransitionNotAllowed(member: MembersTable, change: Subscrip
     'MEMBERSHIP_SUBSCRIPTION_TRANSITION_NOT_ALLOWED',
     `Member ${member.id}'s subscription is ${member.subscription_type}: a ${change} cannot make it ${to}.`,
     { memberId: member.id, subscription: member.subscription_type, change, requested: to },
-    409,
   )
 }
 

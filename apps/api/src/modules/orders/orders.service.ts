@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js'
 import type { OrderLinesTable, OrdersTable } from '../../db/schema.js'
-import { notFound } from '../../http/errors.js'
+import { notFound } from '../../errors/domain-error.js'
 import type { PageSerializers, SerializedJson } from '../../http/serialized-json.js'
 import { createStampedCache } from '../caching/stamped-cache.js'
 import { createTotalCounter, pageWindow } from '../paging/long-lists.js'

@@ -1,7 +1,7 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect } from '../../db/database.js'
 import type { VariantsTable } from '../../db/schema.js'
-import { notFound } from '../../http/errors.js'
+import { notFound } from '../../errors/domain-error.js'
 import type { SerializedJson } from '../../http/serialized-json.js'
 import { createStampedCache } from '../caching/stamped-cache.js'
 import { recordEvent } from '../events/event-outbox.js'

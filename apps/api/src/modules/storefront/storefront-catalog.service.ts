@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Clock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import type { ShopsTable, VariantsTable } from '../../db/schema.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import { createTtlCache } from '../caching/ttl-cache.js'
 import { type ExchangeRates, isStorefrontCurrency } from '../money/exchange-rates.js'
 import { type PageRequest, toStorefrontPage } from '../paging/paging.js'
@@ -58,7 +58,7 @@ export function createStorefrontCatalogService(db: Db, options: StorefrontCatalo
     const cached = shops.get(shopId)
     if (cached) return cached
     const shop = await findShop(db, shopId)
-    if (!shop) throw new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId }, 404)
+    if (!shop) throw new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId })
     shops.set(shopId, shop)
     return shop
   }

@@ -1,6 +1,6 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { ChangeRecorder, Db, Executor } from '../../db/database.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import { newId } from '../../ids.js'
 import { generateSecret } from '../../security/passwords.js'
 import { type SecretBox, tokenHash } from '../../security/secret-box.js'
@@ -39,7 +39,7 @@ export interface StorefrontTokenOptions {
 const maxCached = 10_000
 
 function shopNotFound(shopId: string): DomainError {
-  return new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId }, 404)
+  return new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId })
 }
 
 export function createStorefrontTokenService(db: Db, options: StorefrontTokenOptions) {

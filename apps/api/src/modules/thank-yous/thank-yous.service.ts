@@ -1,7 +1,7 @@
 import { type Clock, isoTime, systemClock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import type { ThankYousTable } from '../../db/schema.js'
-import { DomainError, notFound } from '../../http/errors.js'
+import { DomainError, notFound } from '../../errors/domain-error.js'
 import { newId } from '../../ids.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { toThankYouResource } from './thank-yous.mapper.js'
@@ -66,7 +66,6 @@ export function createThankYouService(db: Db, options: { clock?: Clock } = {}) {
             'THANK_YOU_CONTRIBUTION_NOT_COMPLETED',
             `Donation ${contribution.id} is ${supporter.status}: only completed donations are thanked.`,
             { contribution, status: supporter.status },
-            409,
           )
         }
         const now = clock.now()

@@ -3,7 +3,7 @@ import net, { type LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
 import { type Clock, systemClock } from '../../clock.js'
 import type { Config } from '../../config.js'
-import { DomainError, validationError } from '../../http/errors.js'
+import { DomainError, validationError } from '../../errors/domain-error.js'
 import { connectTimeoutMs } from '../webhooks/delivery-policy.js'
 
 /**
@@ -185,7 +185,6 @@ function urlRejected(url: string, address: string, kind: AddressKind): DomainErr
     'WEBHOOK_URI_IP_NOT_ALLOWED',
     `Webhook URLs must not point to ${kindNames[kind]} addresses (${address}).`,
     { url, address },
-    400,
   )
 }
 

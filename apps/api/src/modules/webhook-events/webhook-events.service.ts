@@ -1,7 +1,7 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Executor } from '../../db/database.js'
+import { DomainError, notFound } from '../../errors/domain-error.js'
 import type { Contract } from '../../http/contract.js'
-import { DomainError, notFound } from '../../http/errors.js'
 import { recordEvent } from '../events/event-outbox.js'
 import type { WebhookEventType } from '../events/event-types.js'
 import { createTotalCounter, pageWindow } from '../paging/long-lists.js'
@@ -46,7 +46,6 @@ function configurationDisabled(webhookConfigurationId: string): DomainError {
     'WEBHOOK_CONFIGURATION_DISABLED',
     `Webhook configuration ${webhookConfigurationId} is disabled; update it to enable it again.`,
     { webhookConfigurationId },
-    409,
   )
 }
 
