@@ -1,13 +1,8 @@
 // The API package's public surface, used by the CLI and by other workspaces' tests.
 export { type BuildOptions, buildApp, type Platform, sharedContract } from './app.js'
 export { BackupError, type BackupErrorCode } from './backup/backup.errors.js'
-export {
-  type BackupManifest,
-  type BackupReport,
-  createBackup,
-  type RestoreReport,
-  restoreBackup,
-} from './backup/backup.service.js'
+export { type BackupManifest, type BackupReport, createBackup } from './backup/backup.service.js'
+export { type RestoreReport, restoreBackup } from './backup/restore.service.js'
 export { type Clock, ManualClock, systemClock } from './clock.js'
 export { type Config, ConfigError, loadConfig, parseConfig } from './config.js'
 export { migrateToLatest, openDatabase } from './db/database.js'
