@@ -1,13 +1,8 @@
 // The API package's public surface, used by the CLI and by other workspaces' tests.
 export { type BuildOptions, buildApp, type Platform, sharedContract } from './app.js'
 export { BackupError, type BackupErrorCode } from './backup/backup.errors.js'
-export {
-  type BackupManifest,
-  type BackupReport,
-  createBackup,
-  type RestoreReport,
-  restoreBackup,
-} from './backup/backup.service.js'
+export { type BackupManifest, type BackupReport, createBackup } from './backup/backup.service.js'
+export { type RestoreReport, restoreBackup } from './backup/restore.service.js'
 export { type Clock, ManualClock, systemClock } from './clock.js'
 export { type Config, ConfigError, loadConfig, parseConfig } from './config.js'
 export { migrateToLatest, openDatabase } from './db/database.js'
@@ -30,8 +25,9 @@ export { startWorker } from './modules/webhook-delivery/worker-process.js'
 export { withOperatorServices } from './operator-services.js'
 export { readRunningServer, recordRunningServer, runningServerOrigin } from './running-server.js'
 export { SecretBox } from './security/secret-box.js'
+export { resetDatabase } from './seed/database-reset.js'
 export { formatDemoBanner, readDemoCredentials, writeDemoCredentials } from './seed/demo-credentials.js'
-export { isSeeded, resetDatabase, seedDemo } from './seed/demo-seed.js'
+export { isSeeded, seedDemo } from './seed/demo-seed.js'
 // Every domain service over one database (`fanshelf trigger` acts through them).
 export { createServices, type Services } from './services.js'
 export { startPlatform } from './start.js'

@@ -1,4 +1,4 @@
-import { listenerPath } from '../listen.js'
+import { listenerPath } from '../listen/server-api.js'
 import type { TriggerActions, TriggerContext } from './context.js'
 
 /** The CLI's own platform app, registered once and reused (PLATFORM_APP_DISCONNECTED). */
