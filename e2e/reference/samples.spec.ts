@@ -17,7 +17,9 @@ function decode(html: string): string {
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+    .replace(/&#(x?)([0-9a-f]+);/gi, (_, hex: string, code: string) =>
+      String.fromCodePoint(Number.parseInt(code, hex ? 16 : 10)),
+    )
     .replace(/&amp;/g, '&')
 }
 

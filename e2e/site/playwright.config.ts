@@ -2,13 +2,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, devices } from '@playwright/test'
+import { origin } from './server.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const port = Number(process.env.SITE_TEST_PORT ?? 4173)
 
 /**
- * Browser tests of the built docs site (apps/site/build, see run.sh), served by the same static
- * server rules as `npm start`, in Debian's Chromium — no downloaded browser, no outside host.
+ * Browser tests of the built docs site (apps/site/build, see run.sh), served by Fanshelf itself as
+ * `npm start` serves it (global-setup.ts), in Debian's Chromium — no downloaded browser, no outside host.
  */
 export default defineConfig({
   testDir: here,
@@ -22,7 +22,7 @@ export default defineConfig({
   // Its own directory: other suites clean test-results/ when they start.
   outputDir: process.env.SITE_TEST_RESULTS ?? path.join(tmpdir(), 'fanshelf-site-e2e'),
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: origin,
     trace: 'retain-on-failure',
     serviceWorkers: 'block',
     launchOptions: {
@@ -46,10 +46,5 @@ export default defineConfig({
     },
     { name: 'build', testMatch: /broken-links\.spec\.ts/ },
   ],
-  webServer: {
-    command: `node ${path.join(here, '../../apps/site/scripts/static-server.mjs')} --port ${port}`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  globalSetup: './global-setup.ts',
 })

@@ -15,7 +15,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listenerPath } from '../../packages/cli/src/commands/listen.js'
-import { triggerActions } from '../../packages/cli/src/commands/trigger.js'
+import { triggerActions } from '../../packages/cli/src/commands/trigger/actions.js'
 import published from './published-webhooks.json' with { type: 'json' }
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020

@@ -5,11 +5,12 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { type Clock, systemClock } from './clock.js'
 import { type Config, docsBuildOrigin } from './config.js'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js'
+import { DomainError } from './errors/domain-error.js'
+import { errorStatus } from './errors/error-codes.js'
 import { type Contract, loadContract } from './http/contract.js'
 import { answerClientError, answerFrameworkError, installErrorHandler } from './http/error-handler.js'
-import { DomainError } from './http/errors.js'
 import { bodyLimitBytes, installJsonBodyParser } from './http/json-body.js'
-import { type HandlerTable, registerOperations } from './http/operation-router.js'
+import { registerOperations } from './http/operation-router.js'
 import { installTextRequestLog, loggerOptions } from './http/request-log.js'
 import { applyRateLimit, resolvePrincipal } from './http/security.js'
 import { installSecurityHeaders } from './http/security-headers.js'
@@ -167,7 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Storefront API: CORS for any origin, UNSUPPORTED_CURRENCY, ETag/304 on catalogue reads.
   installStorefrontHttp(app, { onWrite: () => services.storefront.catalogCache.clear() })
-  const handlers: HandlerTable = openApiHandlers(services)
+  const handlers = openApiHandlers(services)
   // Idempotency-Key on the writes the contract declares it for (decision 0019).
   const idempotency = createIdempotencyService({ db: database.db, clock })
   registerOperations(app, contract, handlers, {
@@ -220,14 +221,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const url = request.url
     const pathname = url.split('?')[0] ?? url
     if (hasEmptySegment(pathname)) {
-      return reply.code(404).send({
+      return reply.code(errorStatus.NOT_FOUND).send({
         code: 'NOT_FOUND',
         message: `Nothing is served at ${pathname}: it has an empty path segment (//).`,
       })
     }
     if (url.startsWith('/open-api/') || url.startsWith('/v1/') || url === '/v1') {
       const error = new DomainError('ROUTE_NOT_FOUND', `There is no operation ${request.method} ${url.split('?')[0]}.`)
-      return reply.code(404).send({ code: error.code, message: error.message })
+      return reply.code(error.status).send({ code: error.code, message: error.message })
     }
     const notFoundPage = path.join(config.siteDir, '404.html')
     if (fs.existsSync(notFoundPage)) {
@@ -237,7 +238,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         .header('content-security-policy', sitePolicyFor(notFoundPage))
         .send(served.text(notFoundPage))
     }
-    return reply.code(404).send({ code: 'NOT_FOUND', message: `Nothing is served at ${url.split('?')[0]}.` })
+    return reply
+      .code(errorStatus.NOT_FOUND)
+      .send({ code: 'NOT_FOUND', message: `Nothing is served at ${url.split('?')[0]}.` })
   })
 
   // Deliveries queued by a write request are sent as soon as it has committed, not at the next poll.

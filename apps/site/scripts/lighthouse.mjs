@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lighthouse (mobile, default throttling) on the built docs site served like `npm start` serves it,
+// Lighthouse (mobile, default throttling) on the built docs site served by Fanshelf itself (`fanshelf start`, as `npm start` runs it),
 // in Debian's Chromium. Prints performance, accessibility, best practices, SEO and the JavaScript
 // each page loads, writes bench/results/site-lighthouse.json, and exits non-zero when accessibility,
 // best practices or SEO is below 100 or a page's JavaScript exceeds its budget. Performance is
@@ -13,7 +13,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { startStaticServer } from './static-server.mjs'
+import { startFanshelfServer } from './fanshelf-server.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const repoRoot = path.resolve(siteDir, '../..')
@@ -76,7 +76,10 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 async function main() {
   const chromePath = ensureChromium()
   ensureBuild()
-  const server = await startStaticServer({ root: path.join(siteDir, 'build'), port: 0 })
+  const server = await startFanshelfServer({
+    siteDir: path.join(siteDir, 'build'),
+    port: Number(process.env.LIGHTHOUSE_PORT ?? 4011),
+  })
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-profile-'))
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumFlags, userDataDir })
   const results = []

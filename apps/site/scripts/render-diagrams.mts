@@ -8,7 +8,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { diagramKey } from '../config/diagram-key.ts'
-import { startStaticServer } from './static-server.mjs'
+import { startFanshelfServer } from './fanshelf-server.mjs'
 
 const siteDir = path.resolve(import.meta.dirname, '..')
 const buildDir = path.join(siteDir, 'build')
@@ -31,10 +31,17 @@ const pages = htmlFiles(buildDir)
   .filter((file) => readFileSync(file, 'utf8').includes('fanshelf-diagram'))
   .map((file) => `/${path.relative(buildDir, file).replace(/index\.html$/, '')}`)
 
-const server = await startStaticServer({ root: buildDir, port: 0 })
+// Served by Fanshelf itself, with the build's own origin as its public URL so that the pages (and the
+// diagram sources hashed into their keys) are served exactly as built (decision 0032).
+const server = await startFanshelfServer({
+  siteDir: buildDir,
+  port: 4012,
+  env: { PUBLIC_URL: 'http://127.0.0.1:4000' },
+})
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })
 try {
-  const page = await browser.newPage()
+  // This tool injects Mermaid into the page to render; the site's CSP rightly forbids inline scripts.
+  const page = await browser.newPage({ bypassCSP: true })
   // The diagrams' sources, as the pages carry them.
   const sources = new Set<string>()
   for (const route of pages) {

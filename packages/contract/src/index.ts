@@ -7,7 +7,11 @@
  *   Query<'listOrders'> → { page?: number; size?: number; email?: string; … }
  *   Body<'createWebhook'>, Res<'getOrder'> (the success answer's JSON)
  */
-import type { components as OpenApiComponents, operations as OpenApiOperations } from './generated/open-api.js'
+import type {
+  components as OpenApiComponents,
+  operations as OpenApiOperations,
+  webhooks as OpenApiWebhooks,
+} from './generated/open-api.js'
 import type {
   components as OpenApiBetaComponents,
   operations as OpenApiBetaOperations,
@@ -23,6 +27,17 @@ export type { OpenApiBetaComponents, OpenApiComponents, StorefrontComponents }
 export type Operations = OpenApiOperations & OpenApiBetaOperations & StorefrontOperations
 
 export type OperationId = keyof Operations
+
+/** The operations of the open API's `webhooks:` (events the API sends; it never answers them). */
+type WebhookOperation = { [N in keyof OpenApiWebhooks]: NonNullable<OpenApiWebhooks[N]['post']> }[keyof OpenApiWebhooks]
+
+/** The operationIds of the webhooks (`orderPlacedEvent`, …): operations the API sends, not serves. */
+export type WebhookOperationId = {
+  [K in keyof OpenApiOperations]: OpenApiOperations[K] extends WebhookOperation ? K : never
+}[keyof OpenApiOperations]
+
+/** The operationIds of the three documents' paths: every operation the API answers. */
+export type PathOperationId = Exclude<OperationId, WebhookOperationId>
 
 /** `T`, or `Record<string, never>` where the contract has none (`never`/`undefined`). */
 type OrEmpty<T> = [NonNullable<T>] extends [never] ? Record<string, never> : NonNullable<T>

@@ -3,8 +3,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ArchiveReader } from './archive-reader.js'
+import { bufferEntry, writeArchive } from './archive-writer.js'
 import { BackupError } from './backup.errors.js'
-import { ArchiveReader, bufferEntry, writeArchive } from './backup-archive.js'
 
 /** The backup file format (decision 0034): what a restore can trust, and what it must refuse. */
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
 import { type Config, parseConfig } from '../config.js'
 import { seedDemo } from '../seed/demo-seed.js'
-import { createBackup, restoreBackup } from './backup.service.js'
+import { createBackup } from './backup.service.js'
+import { restoreBackup } from './restore.service.js'
 
 /**
  * Uploaded media and backups (decisions 0034, 0036). Stored in the database (the default), an

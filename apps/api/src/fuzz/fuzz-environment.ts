@@ -8,8 +8,8 @@ import {
   signInAdmin,
 } from '../modules/platform-apps/testing/oauth-harness.js'
 import { createTestPlatform, type TestPlatform } from '../testing/test-platform.js'
-import type { FuzzFixtures } from './contract-arbitraries.js'
 import { createDatabaseProbe, type DatabaseProbe } from './database-probe.js'
+import type { FuzzFixtures } from './fuzz-case.js'
 
 /**
  * The app the fuzzer talks to: the test platform (in process, fresh database seeded with the two

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import type { Operation } from '../http/contract.js'
-import { caseArbitrary, type FuzzCase, type FuzzRequest } from './contract-arbitraries.js'
+import { caseArbitrary } from './contract-arbitraries.js'
 import { changedTables } from './database-probe.js'
+import type { FuzzCase, FuzzRequest } from './fuzz-case.js'
 import type { FuzzEnvironment } from './fuzz-environment.js'
 import { checkResponse, type DocumentedResponse, documentedResponses, type Violation } from './invariants.js'
 

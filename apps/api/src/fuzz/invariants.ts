@@ -1,5 +1,5 @@
 import type { Contract, JsonSchema, Operation } from '../http/contract.js'
-import { operationObject } from './contract-arbitraries.js'
+import { operationObject } from './fuzz-case.js'
 import { alternativesOf, propertiesOf, validatorOf } from './json-schema-values.js'
 
 /**

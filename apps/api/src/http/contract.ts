@@ -1,9 +1,10 @@
 import path from 'node:path'
-import { bundle, createConfig } from '@redocly/openapi-core'
+import { loadDereferencedDocument } from './contract-bundle.js'
 
 /**
- * Loads the three OpenAPI documents (the single source of truth, decision 0001), dereferenced,
- * and lists their operations in a form the router registers.
+ * Loads the three OpenAPI documents (the single source of truth, decision 0001), dereferenced
+ * (contract-bundle.ts: bundled at build time), and lists their operations in a form the router
+ * registers.
  */
 
 export type ApiId = 'open' | 'beta' | 'storefront'
@@ -60,10 +61,8 @@ export interface Contract {
 
 const methods = ['get', 'post', 'put', 'delete', 'patch'] as const
 
-async function loadDocument(openapiDir: string, file: string): Promise<Record<string, unknown>> {
-  const config = await createConfig({})
-  const result = await bundle({ ref: path.join(openapiDir, file), config, dereference: true })
-  return result.bundle.parsed as Record<string, unknown>
+function loadDocument(openapiDir: string, file: string): Promise<Record<string, unknown>> {
+  return loadDereferencedDocument(path.join(openapiDir, file))
 }
 
 function prefixOf(doc: Record<string, unknown>, fallback: string, pathItem: Record<string, unknown>): string {

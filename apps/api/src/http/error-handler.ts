@@ -1,32 +1,31 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { DomainError, type ErrorDetails, validationError } from '../errors/domain-error.js'
+import { type ErrorCode, errorStatus, statusOf } from '../errors/error-codes.js'
 import { newRequestId } from '../ids.js'
-import { DomainError, type ErrorDetails, validationError } from './errors.js'
 import { bodyLimitBytes, JsonBodyError } from './json-body.js'
 
 /**
  * The one place errors become HTTP responses: `{code, message, details?}` for every 4xx, and a
- * 5xx that names nothing internal (the request id lets an operator find the logged cause).
+ * 5xx that names nothing internal (the request id lets an operator find the logged cause). Every
+ * status is the code's in the table (errors/error-codes.ts), except `BAD_REQUEST`: the status of a
+ * Fastify 4xx not otherwise mapped, passed through as Fastify gave it.
  */
 
-const fastifyCodes: Record<string, { code: string; status: number; message: string; details?: ErrorDetails }> = {
+const fastifyCodes: Record<string, { code: ErrorCode; message: string; details?: ErrorDetails }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: 'UNSUPPORTED_MEDIA_TYPE',
-    status: 415,
     message: 'Send the request body as application/json.',
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     code: 'MALFORMED_JSON',
-    status: 400,
     message: 'The request body is empty but Content-Type is application/json.',
   },
   FST_ERR_CTP_INVALID_JSON_BODY: {
     code: 'MALFORMED_JSON',
-    status: 400,
     message: 'The request body is not valid JSON.',
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     code: 'BAD_CONTENT_LENGTH',
-    status: 400,
     message: 'Content-Length does not match the body.',
   },
 }
@@ -34,22 +33,23 @@ const fastifyCodes: Record<string, { code: string; status: number; message: stri
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'domain error with 5xx status')
+      const status = statusOf(error.code)
+      if (status >= 500) request.log.error({ err: error }, 'domain error with 5xx status')
       reply.headers(error.headers)
-      if (error.status === 499) return reply.code(499).send()
+      if (status === 499) return reply.code(499).send()
       return reply
-        .code(error.status)
+        .code(status)
         .send({ code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) })
     }
     if (error instanceof JsonBodyError) {
       return reply
-        .code(400)
+        .code(statusOf(error.code))
         .send({ code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) })
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // The route's own limit (an image upload takes more than a JSON body).
       const limitBytes = request.routeOptions.bodyLimit ?? bodyLimitBytes
-      return reply.code(413).send({
+      return reply.code(errorStatus.PAYLOAD_TOO_LARGE).send({
         code: 'PAYLOAD_TOO_LARGE',
         message: `The request body is larger than ${limitBytes} bytes.`,
         details: { limitBytes },
@@ -58,17 +58,19 @@ export function installErrorHandler(app: FastifyInstance): void {
     const known = fastifyCodes[error.code]
     if (known) {
       return reply
-        .code(known.status)
+        .code(statusOf(known.code))
         .send({ code: known.code, message: known.message, ...(known.details ? { details: known.details } : {}) })
     }
     if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
-      return reply.code(400).send({ code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' })
+      return reply
+        .code(errorStatus.MALFORMED_JSON)
+        .send({ code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' })
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ code: 'BAD_REQUEST', message: error.message })
     }
     request.log.error({ err: error }, 'unhandled error')
-    return reply.code(500).send({
+    return reply.code(errorStatus.INTERNAL_ERROR).send({
       code: 'INTERNAL_ERROR',
       message: `Something went wrong on our side. Quote request id ${request.id} if you contact support.`,
     })
@@ -92,14 +94,14 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
         : undefined
   if (!issue) {
     request.log.error({ err: error }, 'framework error')
-    reply.code(500).send({
+    reply.code(errorStatus.INTERNAL_ERROR).send({
       code: 'INTERNAL_ERROR',
       message: `Something went wrong on our side. Quote request id ${request.id} if you contact support.`,
     })
     return
   }
   const invalid = validationError([{ location: 'path', field: '', ...issue }])
-  reply.code(400).send({ code: invalid.code, message: invalid.message, details: invalid.details })
+  reply.code(invalid.status).send({ code: invalid.code, message: invalid.message, details: invalid.details })
 }
 
 /**
@@ -112,14 +114,22 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: import('
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   const [status, reason, body] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request Timeout', { code: 'REQUEST_TIMEOUT', message: 'The request was not received in time.' }]
+      ? [
+          errorStatus.REQUEST_TIMEOUT,
+          'Request Timeout',
+          { code: 'REQUEST_TIMEOUT', message: 'The request was not received in time.' },
+        ]
       : error.code === 'HPE_HEADER_OVERFLOW'
         ? [
-            431,
+            errorStatus.HEADERS_TOO_LARGE,
             'Request Header Fields Too Large',
             { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' },
           ]
-        : [400, 'Bad Request', { code: 'MALFORMED_REQUEST', message: 'The request is not valid HTTP/1.1.' }]
+        : [
+            errorStatus.MALFORMED_REQUEST,
+            'Bad Request',
+            { code: 'MALFORMED_REQUEST', message: 'The request is not valid HTTP/1.1.' },
+          ]
   const json = JSON.stringify(body)
   if (socket.writable) {
     socket.write(

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ErrorDetails } from './errors.js'
+import secureJson from 'secure-json-parse'
+import type { ErrorDetails } from '../errors/domain-error.js'
 
 /**
  * The JSON request-body parser of every API (open, storefront, admin, checkout): bounded in size
  * (`bodyLimitBytes`, answered 413 `PAYLOAD_TOO_LARGE` by the error handler) and in nesting
  * (`jsonDepthLimit`, answered 400 `JSON_TOO_DEEP`), so no later step that walks a body — schema
- * validation, serializers, the prototype-key check below — meets a structure deep enough to
- * exhaust the stack. The depth is measured by one loop over the text before `JSON.parse` runs, so
+ * validation, serializers, the prototype-key check — meets a structure deep enough to
+ * exhaust the stack. The depth is measured by one loop over the text before it is parsed, so
  * a 10,000-deep array costs one linear scan and is refused without being parsed.
  *
  * The limits are part of the contract (open-api.yaml, "Errors"): change them there first.
@@ -45,7 +46,7 @@ const backslash = 0x5c
 /**
  * The deepest nesting of arrays and objects in `text`, counting brackets outside strings; stops
  * as soon as it passes `stopAbove` (the caller only needs to know that the limit is exceeded).
- * Malformed text gets a number too — JSON.parse refuses it afterwards.
+ * Malformed text gets a number too — the parser refuses it afterwards.
  */
 export function measureJsonDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
   let depth = 0
@@ -71,30 +72,8 @@ export function measureJsonDepth(text: string, stopAbove = Number.POSITIVE_INFIN
   return deepest
 }
 
-/**
- * An own `__proto__` key, or a `constructor` key holding a `prototype` key, anywhere in the value:
- * harmless in the parsed object but dangerous once merged into another one (prototype poisoning).
- * Refused as Fastify's default parser refuses it. Iterative; the depth limit bounds the work.
- */
-function findPoisonedKey(text: string, value: unknown): string | undefined {
-  // Neither key can be spelled without these (a \u escape may spell it in pieces): skip the walk.
-  if (!text.includes('__proto__') && !text.includes('constructor') && !text.includes('\\u')) return undefined
-  const pending: unknown[] = [value]
-  while (pending.length > 0) {
-    const node = pending.pop()
-    if (typeof node !== 'object' || node === null) continue
-    if (Array.isArray(node)) {
-      for (const item of node) pending.push(item)
-      continue
-    }
-    if (Object.hasOwn(node, '__proto__')) return '__proto__'
-    const record = node as Record<string, unknown>
-    const ctor = Object.hasOwn(node, 'constructor') ? record.constructor : undefined
-    if (typeof ctor === 'object' && ctor !== null && Object.hasOwn(ctor, 'prototype')) return 'constructor.prototype'
-    for (const key of Object.keys(record)) pending.push(record[key])
-  }
-  return undefined
-}
+/** What secure-json-parse throws for a prototype-poisoning key (any other error is bad JSON). */
+const poisonedKeyMessage = 'Object contains forbidden prototype property'
 
 /** Parses a JSON request body; throws a JsonBodyError (400 `MALFORMED_JSON` / `JSON_TOO_DEEP`). */
 export function parseJsonBody(text: string, maxDepth = jsonDepthLimit): unknown {
@@ -109,17 +88,20 @@ export function parseJsonBody(text: string, maxDepth = jsonDepthLimit): unknown 
       { maxDepth },
     )
   }
-  let value: unknown
   try {
-    value = JSON.parse(text)
-  } catch {
+    // An own `__proto__` key, or a `constructor` key holding a `prototype` key, anywhere in the
+    // value is harmless in the parsed object but dangerous once merged into another one
+    // (prototype poisoning): refused as Fastify's default parser refuses it, with its library.
+    return secureJson.parse(text, null, { protoAction: 'error', constructorAction: 'error' })
+  } catch (error) {
+    if ((error as Error).message === poisonedKeyMessage) {
+      throw new JsonBodyError(
+        'MALFORMED_JSON',
+        'The request body may not contain a __proto__ key, nor a constructor key holding a prototype key.',
+      )
+    }
     throw new JsonBodyError('MALFORMED_JSON', 'The request body is not valid JSON.')
   }
-  const poisoned = findPoisonedKey(text, value)
-  if (poisoned) {
-    throw new JsonBodyError('MALFORMED_JSON', `The request body may not contain a ${poisoned} key.`, { key: poisoned })
-  }
-  return value
 }
 
 /** Replaces Fastify's JSON parser with the bounded one above (same content type, same limit). */

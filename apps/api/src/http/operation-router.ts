@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { validationError } from '../errors/domain-error.js'
 import type { Contract, JsonSchema, Operation } from './contract.js'
-import { validationError } from './errors.js'
-import type { Principal } from './principal.js'
+import type { Principal, ShopPrincipal } from './principal.js'
 import { SerializedJson } from './serialized-json.js'
+import type { OperationContext, OperationHandlers } from './typed-handlers.js'
 import { createRequestValidators, toValidationIssues } from './validation.js'
 
 /**
@@ -11,24 +12,14 @@ import { createRequestValidators, toValidationIssues } from './validation.js'
  * map and reply.
  */
 
-export interface OperationContext<
-  P = Record<string, string>,
-  Q = Record<string, unknown>,
-  B = unknown,
-  A extends Principal = Principal,
-> {
-  params: P
-  query: Q
-  body: B
-  auth: A
-  operation: Operation
-  request: FastifyRequest
-  reply: FastifyReply
-}
+export type { OperationContext } from './typed-handlers.js'
 
-// biome-ignore lint/suspicious/noExplicitAny: handler tables are keyed by operationId; each handler types its own context.
-export type OperationHandler = (ctx: OperationContext<any, any, any, any>) => unknown | Promise<unknown>
-export type HandlerTable = Record<string, OperationHandler>
+/**
+ * A handler as the router calls it, whatever its operation. The router validated the request against
+ * the operation's schemas before the call, and every routed operation requires credentials: that is
+ * what `Ctx<K, ShopPrincipal>` promised the handler of `K`, so widening the table to this is sound.
+ */
+type RoutedHandler = (ctx: OperationContext<unknown, unknown, unknown, ShopPrincipal>) => unknown
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -102,12 +93,13 @@ function sendPrepared(reply: FastifyReply, prepared: PreparedReply): FastifyRepl
 export function registerOperations(
   app: FastifyInstance,
   contract: Contract,
-  handlers: HandlerTable,
+  handlers: OperationHandlers,
   options: RouterOptions,
 ): Operation[] {
+  const table = handlers as unknown as Partial<Record<string, RoutedHandler>>
   const registered: Operation[] = []
   for (const operation of contract.operations) {
-    const handler = handlers[operation.operationId]
+    const handler = table[operation.operationId]
     if (!handler) continue
     const validators = createRequestValidators(operation)
     const status = successStatus(operation)
@@ -124,10 +116,10 @@ export function registerOperations(
         if (issues.length > 0) throw validationError(toValidationIssues(issues))
         const run = () =>
           handler({
-            params: request.params as Record<string, string>,
-            query: request.query as Record<string, unknown>,
+            params: request.params,
+            query: request.query,
             body: request.body,
-            auth: request.auth as Principal,
+            auth: request.auth as ShopPrincipal,
             operation,
             request,
             reply,

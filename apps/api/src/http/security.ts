@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Clock } from '../clock.js'
+import { DomainError } from '../errors/domain-error.js'
 import { type RateLimiter, rateLimitHeaderValues } from '../modules/rate-limit/rate-limiter.js'
 import type { Operation } from './contract.js'
-import { DomainError } from './errors.js'
 import type { Authenticators, Principal } from './principal.js'
 
 /**
@@ -27,7 +27,7 @@ function parseBasic(header: string): { username: string; password: string } | un
 }
 
 function unauthenticated(message: string, challenges: string[]): DomainError {
-  return new DomainError('UNAUTHENTICATED', message, undefined, 401, { 'www-authenticate': challenges.join(', ') })
+  return new DomainError('UNAUTHENTICATED', message, undefined, { 'www-authenticate': challenges.join(', ') })
 }
 
 function credentialsThrottled(retryAfterSeconds: number): DomainError {
@@ -35,7 +35,6 @@ function credentialsThrottled(retryAfterSeconds: number): DomainError {
     'TOO_MANY_FAILED_CREDENTIALS',
     `Too many failed credentials: retry after ${retryAfterSeconds} s. Check the API user name and password (Developer settings in the admin).`,
     { retryAfterSeconds },
-    429,
     { 'retry-after': String(retryAfterSeconds) },
   )
 }
@@ -55,7 +54,6 @@ function assertOneAuthorizationHeader(request: FastifyRequest): void {
       'DUPLICATE_AUTHORIZATION_HEADER',
       `The request carries ${seen} Authorization headers; send exactly one.`,
       { header: 'Authorization', count: seen },
-      400,
     )
   }
 }
@@ -106,8 +104,6 @@ export async function resolvePrincipal(
       throw new DomainError(
         'STOREFRONT_TOKEN_MISSING',
         'Pass your storefront token as the storefront_token query parameter.',
-        undefined,
-        401,
       )
     }
     const found = await authenticators.storefrontToken(token)
@@ -115,8 +111,6 @@ export async function resolvePrincipal(
       throw new DomainError(
         'STOREFRONT_TOKEN_INVALID',
         'The storefront token is unknown or was revoked. Copy the current one from the admin (Developer settings).',
-        undefined,
-        401,
       )
     }
     return { kind: 'storefront', shopId: found.shopId, tokenId: found.tokenId }
@@ -145,13 +139,11 @@ export async function resolvePrincipal(
       throw new DomainError(
         'BASIC_AUTH_REQUIRED',
         `${operation.method} ${operation.path} accepts HTTP Basic (API user) credentials only, not OAuth tokens.`,
-        undefined,
-        403,
       )
     }
     const grant = await authenticators.bearer(header.slice(7).trim())
     if (!grant) {
-      throw new DomainError('INVALID_TOKEN', 'The access token is invalid, expired or revoked.', undefined, 401, {
+      throw new DomainError('INVALID_TOKEN', 'The access token is invalid, expired or revoked.', undefined, {
         'www-authenticate': 'Bearer realm="Fanshelf Open API", error="invalid_token"',
       })
     }
@@ -161,7 +153,6 @@ export async function resolvePrincipal(
         'INSUFFICIENT_SCOPE',
         `This operation needs the ${missing.join(', ')} scope, which the app was not granted.`,
         { requiredScope: missing.join(' ') },
-        403,
         {
           'www-authenticate': `Bearer realm="Fanshelf Open API", error="insufficient_scope", scope="${missing.join(' ')}"`,
         },
@@ -187,7 +178,6 @@ export async function applyRateLimit(
       'RATE_LIMITED',
       `Too many requests: the wait for a slot would exceed the bound. Retry after ${result.retryAfterSeconds} s.`,
       { retryAfterSeconds: result.retryAfterSeconds },
-      429,
       { ...headers, 'retry-after': String(result.retryAfterSeconds) },
     )
   }
@@ -203,7 +193,7 @@ export async function applyRateLimit(
     await clock.sleep(delay, abort.signal)
   } catch {
     await reservation.release()
-    throw new DomainError('CLIENT_CLOSED_REQUEST', 'The client closed the connection while waiting.', undefined, 499)
+    throw new DomainError('CLIENT_CLOSED_REQUEST', 'The client closed the connection while waiting.')
   } finally {
     socket.off('close', onClose)
   }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { contentEtag, isNotModified } from './etag.js'
 
 /**
  * The reader's origin in served documents (decision 0032). The docs site and the contracts are
@@ -61,7 +61,7 @@ export function createOriginRewriter(buildOrigin: string, publicUrl: string): Or
     let served: ServedDocument | undefined
     if (original.includes(buildOrigin)) {
       const body = isSearchIndex(filePath) ? resortSearchIndex(rewrite(original)) : rewrite(original)
-      served = { body, contentType, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }
+      served = { body, contentType, etag: contentEtag(body) }
     }
     cache.set(filePath, { version, document: served })
     return served
@@ -120,10 +120,7 @@ export function sendServedDocument(
   served: ServedDocument,
   headers: Record<string, string>,
 ): FastifyReply {
-  reply.headers({ ...headers, etag: served.etag, 'content-type': served.contentType })
-  const ifNoneMatch = request.headers['if-none-match']
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === served.etag)) {
-    return reply.code(304).send()
-  }
+  reply.headers({ ...headers, 'content-type': served.contentType })
+  if (isNotModified(request, reply, served.etag)) return reply.code(304).send()
   return reply.send(request.method === 'HEAD' ? undefined : served.body)
 }

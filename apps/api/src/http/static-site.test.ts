@@ -14,6 +14,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(siteDir, 'storefront'))
   fs.writeFileSync(path.join(siteDir, 'index.html'), `<html><body>${'Developer Docs '.repeat(200)}</body></html>`)
   fs.writeFileSync(path.join(siteDir, 'storefront', 'index.html'), '<html><body>Storefront</body></html>')
+  fs.writeFileSync(path.join(siteDir, 'storefront.md'), '# Storefront\n\nThe twin.\n')
+  fs.writeFileSync(path.join(siteDir, 'index.md'), '# Developer Docs\n')
   fs.writeFileSync(path.join(siteDir, '404.html'), '<html><body>Not found</body></html>')
   platform = await createTestPlatform({ env: { SITE_DIR: siteDir } })
 })
@@ -30,6 +32,29 @@ describe('the docs site served at /', () => {
     const bare = await platform.app.inject({ method: 'GET', url: '/storefront' })
     expect(bare.statusCode).toBe(301)
     expect(bare.headers.location).toBe('/storefront/')
+  })
+
+  it('answers a page route with its Markdown twin to Accept: text/markdown, and says the answer varies', async () => {
+    for (const [url, heading] of [
+      ['/storefront/', '# Storefront'],
+      ['/', '# Developer Docs'],
+    ] as const) {
+      const twin = await platform.app.inject({ method: 'GET', url, headers: { accept: 'text/markdown' } })
+      expect(twin.statusCode, url).toBe(200)
+      expect(twin.headers['content-type'], url).toBe('text/markdown; charset=utf-8')
+      expect(twin.headers.vary, url).toMatch(/\bAccept\b/)
+      expect(twin.body.startsWith(heading), url).toBe(true)
+    }
+    const html = await platform.app.inject({
+      method: 'GET',
+      url: '/storefront/',
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    })
+    expect(html.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(html.headers.vary).toMatch(/\bAccept\b/)
+    // A page without a twin stays HTML; a path that is not a page route is not negotiated.
+    const missing = await platform.app.inject({ method: 'GET', url: '/no/such/', headers: { accept: 'text/markdown' } })
+    expect(missing.statusCode).toBe(404)
   })
 
   it('trims a trailing index.html', async () => {

@@ -90,6 +90,28 @@ export function hasEmptySegment(pathname: string): boolean {
 
 const revalidate = 'public, max-age=0, must-revalidate'
 
+/**
+ * Whether a client asks for Markdown: an agent's `Accept: text/markdown` (with or without other
+ * types after it) gets a page's Markdown twin instead of its HTML, as llms.txt advertises.
+ */
+export function wantsMarkdown(accept: string | undefined): boolean {
+  return /\btext\/markdown\b/i.test(accept ?? '')
+}
+
+/** The Markdown twin the build writes beside a page route: `/a/b/` → `/a/b.md`, `/` → `/index.md`. */
+export function markdownTwinPath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '')
+  return trimmed === '' ? '/index.md' : `${trimmed}.md`
+}
+
+function isFile(filePath: string): boolean {
+  try {
+    return fs.statSync(filePath).isFile()
+  } catch {
+    return false
+  }
+}
+
 function isHashedAsset(filePath: string): boolean {
   return (
     /[.-][0-9a-f]{8,}\.(js|css|woff2?|svg|png)$/.test(filePath) || filePath.includes(`${path.sep}assets${path.sep}`)
@@ -120,13 +142,22 @@ export async function registerStaticSite(
     if (pathname.endsWith('/index.html')) {
       return reply.redirect(`${pathname.slice(0, -'index.html'.length)}${search ? `?${search}` : ''}`, 301)
     }
-    if (!rewriter.active || request.routeOptions.url !== '/*') return
+    if (request.routeOptions.url !== '/*') return
+    if (pathname.endsWith('/') && wantsMarkdown(request.headers.accept)) {
+      const twin = resolveServedFile(siteDir, markdownTwinPath(pathname))
+      if (twin !== undefined && isFile(twin)) {
+        return reply
+          .headers({ 'content-type': 'text/markdown; charset=utf-8', 'cache-control': revalidate, vary: 'Accept' })
+          .send(request.method === 'HEAD' ? undefined : rewriter.text(twin))
+      }
+    }
+    if (!rewriter.active) return
     const file = resolveServedFile(siteDir, pathname)
     const served = file === undefined ? undefined : rewriter.document(file)
     if (file === undefined || served === undefined) return
     return sendServedDocument(request, reply, served, {
       'cache-control': revalidate,
-      ...(file.endsWith('.html') ? { 'content-security-policy': policyFor(file) } : {}),
+      ...(file.endsWith('.html') ? { 'content-security-policy': policyFor(file), vary: 'Accept' } : {}),
     })
   })
   await app.register(fastifyStatic, {
@@ -138,7 +169,11 @@ export async function registerStaticSite(
     decorateReply: false,
     setHeaders(res, filePath) {
       res.header('cache-control', isHashedAsset(filePath) ? 'public, max-age=31536000, immutable' : revalidate)
-      if (filePath.endsWith('.html')) res.header('content-security-policy', policyFor(filePath))
+      if (filePath.endsWith('.html')) {
+        res.header('content-security-policy', policyFor(filePath))
+        // A page's route also answers its Markdown twin to `Accept: text/markdown`.
+        res.header('vary', 'Accept')
+      }
     },
   })
 }

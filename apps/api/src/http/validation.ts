@@ -1,8 +1,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import type { FastifyRequest } from 'fastify'
+import type { ValidationIssue } from '../errors/domain-error.js'
 import type { JsonSchema, Operation } from './contract.js'
-import type { ValidationIssue } from './errors.js'
 
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020

@@ -1,8 +1,37 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { DemoCredentials, DemoPlatformAppCredentials } from './demo-seed.js'
 
-export type { DemoCredentials, DemoPlatformAppCredentials, DemoShopCredentials } from './demo-seed.js'
+export interface DemoShopCredentials {
+  id: string
+  name: string
+  domain: string
+  apiUser: { username: string; password: string }
+  storefrontToken: string
+  admins: { email: string; password: string; role: 'SUPER_ADMIN' | 'STAFF' }[]
+  /** Gift cards to try the checkout with (decision 0022): the code and its balance, e.g. `25.00 USD`. */
+  giftCards?: { code: string; balance: string }[]
+  /**
+   * The demo platform app (OAuth), connected to this shop by its super-admin — the demo shop only,
+   * and only when the public URL may be a redirect URI (https, or http on a loopback host).
+   */
+  platformApp?: DemoPlatformAppCredentials
+}
+
+export interface DemoPlatformAppCredentials {
+  name: string
+  clientId: string
+  clientSecret: string
+  /** Its one redirect URI: this server's docs landing page (which explains the code exchange). */
+  redirectUri: string
+  scopes: string[]
+}
+
+/** The content of DATA_DIR/demo-credentials.json. */
+export interface DemoCredentials {
+  generatedAt: string
+  /** The demo shop first. */
+  shops: DemoShopCredentials[]
+}
 
 /** File name of the seeded shops' credentials inside DATA_DIR. */
 export const demoCredentialsFile = 'demo-credentials.json'

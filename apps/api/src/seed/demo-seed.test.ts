@@ -9,6 +9,7 @@ import { platformScopes } from '../modules/platform-apps/platform-scopes.js'
 import { verifyPassword } from '../security/passwords.js'
 import { SecretBox, tokenHash } from '../security/secret-box.js'
 import { createTestDatabase } from '../testing/test-database.js'
+import { resetDatabase } from './database-reset.js'
 import {
   contributionTypes,
   donationStatuses,
@@ -18,7 +19,7 @@ import {
   seedAnchor,
   subscriptionStates,
 } from './demo-data.js'
-import { type DemoCredentials, isSeeded, resetDatabase, seedDemo } from './demo-seed.js'
+import { type DemoCredentials, isSeeded, seedDemo } from './demo-seed.js'
 
 const publicUrl = parseConfig({}).publicUrl
 const secretBox = SecretBox.fromKey('demo-seed-test-key')

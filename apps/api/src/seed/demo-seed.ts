@@ -1,27 +1,14 @@
-import { randomBytes } from 'node:crypto'
 import { systemClock } from '../clock.js'
 import type { Db, Executor } from '../db/database.js'
-import type {
-  AdminUsersTable,
-  ApiUsersTable,
-  Database,
-  GiftCardsTable,
-  PlatformAppGrantsTable,
-  PlatformAppsTable,
-  ShopsTable,
-  StorefrontTokensTable,
-} from '../db/schema.js'
-import { newGiftCardRecord } from '../modules/gift-cards/gift-cards.service.js'
+import type { Database, ShopsTable } from '../db/schema.js'
 import { createMediaService, type MediaService } from '../modules/media/media.service.js'
 import { databaseStorage } from '../modules/media/media-storage.js'
-import { formatMoney } from '../modules/money/money.js'
-import { newPlatformAppRecord } from '../modules/platform-apps/platform-apps.service.js'
-import { newGrantRecord } from '../modules/platform-apps/platform-grants.service.js'
-import { redirectUriProblem } from '../modules/platform-apps/redirect-uris.js'
-import { generateSecret, hashPassword } from '../security/passwords.js'
-import { type SecretBox, tokenHash } from '../security/secret-box.js'
-import { demoShopSpec } from './demo-catalog.js'
+import type { SecretBox } from '../security/secret-box.js'
+import type { DemoCredentials } from './demo-credentials.js'
 import { buildDemoData, type DataTable, type ShopData } from './demo-data.js'
+import { makeSecrets, type ShopSecrets } from './demo-secrets.js'
+
+export type { DemoCredentials, DemoPlatformAppCredentials, DemoShopCredentials } from './demo-credentials.js'
 
 /**
  * Seeds the demo shop and a second shop (so tenancy is visible) with a deterministic data set,
@@ -29,38 +16,6 @@ import { buildDemoData, type DataTable, type ShopData } from './demo-data.js'
  * API-user and admin passwords, the storefront token, the webhook signing secret, and the demo
  * platform app's client id, secret and HMAC key (with its connection's id).
  */
-
-export interface DemoShopCredentials {
-  id: string
-  name: string
-  domain: string
-  apiUser: { username: string; password: string }
-  storefrontToken: string
-  admins: { email: string; password: string; role: 'SUPER_ADMIN' | 'STAFF' }[]
-  /** Gift cards to try the checkout with (decision 0022): the code and its balance, e.g. `25.00 USD`. */
-  giftCards?: { code: string; balance: string }[]
-  /**
-   * The demo platform app (OAuth), connected to this shop by its super-admin — the demo shop only,
-   * and only when the public URL may be a redirect URI (https, or http on a loopback host).
-   */
-  platformApp?: DemoPlatformAppCredentials
-}
-
-export interface DemoPlatformAppCredentials {
-  name: string
-  clientId: string
-  clientSecret: string
-  /** Its one redirect URI: this server's docs landing page (which explains the code exchange). */
-  redirectUri: string
-  scopes: string[]
-}
-
-/** The content of DATA_DIR/demo-credentials.json. */
-export interface DemoCredentials {
-  generatedAt: string
-  /** The demo shop first. */
-  shops: DemoShopCredentials[]
-}
 
 export interface SeedOptions {
   secretBox: SecretBox
@@ -74,19 +29,6 @@ export interface SeedOptions {
    */
   media?: MediaService
 }
-
-/** Gift cards seeded per shop, in minor units of its currency: one that pays a whole demo order, one that pays part. */
-const demoGiftCardAmounts: Readonly<Record<string, readonly number[]>> = { [demoShopSpec.key]: [2500, 1001] }
-
-/**
- * The demo shop's connected platform app: what the guides' OAuth samples and the reference's
- * try-it console use on a local install (`GET /admin/api/demo-credentials` hands out fresh codes
- * for it). Its scopes are the guides' (order reads, fulfilments, webhooks, giveaways from a bot).
- */
-export const demoPlatformApp = {
-  name: 'Fanshelf demo app',
-  scopes: ['order_read', 'fulfillment_write', 'webhook_read', 'webhook_write', 'giveaway_write'],
-} as const
 
 /** Rows per INSERT statement (well under SQLite's and PostgreSQL's bound-parameter limits). */
 const batchSize = 100
@@ -116,48 +58,6 @@ const dataTables: readonly DataTable[] = [
   'digital_files',
 ]
 
-/**
- * The order `resetDatabase` empties the tables in: children before parents. Tables not listed here
- * (added by later migrations) are emptied first, and any table a foreign key still holds is retried.
- */
-const deletionOrder: readonly string[] = [
-  'events',
-  'order_downloads',
-  'digital_files',
-  'media_blobs',
-  'media_files',
-  'gift_draw_gifts',
-  'webhook_configurations',
-  'platform_app_tokens',
-  'platform_app_codes',
-  'platform_app_grants',
-  'platform_apps',
-  'storefront_tokens',
-  'thank_yous',
-  'gifts',
-  'gift_draws',
-  'gift_purchases',
-  'giveaway_packages',
-  'order_status_changes',
-  'order_lines',
-  'orders',
-  'promotion_codes',
-  'promotions',
-  'donations',
-  'collection_products',
-  'collections',
-  'variants',
-  'products',
-  'members',
-  'membership_tier_variants',
-  'membership_tiers',
-  'mailing_list_entries',
-  'streaming_services',
-  'api_users',
-  'admin_users',
-  'shops',
-]
-
 async function insertAll<T extends keyof Database>(db: Executor, table: T, rows: readonly Database[T][]) {
   for (let i = 0; i < rows.length; i += batchSize) {
     // Kysely cannot narrow the row type of a generic table name; the rows are typed by the caller.
@@ -165,127 +65,6 @@ async function insertAll<T extends keyof Database>(db: Executor, table: T, rows:
       .insertInto(table)
       .values(rows.slice(i, i + batchSize) as never)
       .execute()
-  }
-}
-
-const usernameAlphabet = 'abcdefghijkmnpqrstuvwxyz23456789'
-
-function randomSuffix(length: number): string {
-  return Array.from(randomBytes(length), (b) => usernameAlphabet[b % usernameAlphabet.length]).join('')
-}
-
-interface ShopSecrets {
-  credentials: DemoShopCredentials
-  webhookSecret: string
-  adminUsers: AdminUsersTable[]
-  apiUser: ApiUsersTable
-  storefrontToken: StorefrontTokensTable
-  giftCards: GiftCardsTable[]
-  platformApp?: { app: PlatformAppsTable; grant: PlatformAppGrantsTable }
-}
-
-/** The demo app registered and connected by the shop's super-admin, with its credentials (shown once). */
-function makeDemoPlatformApp(data: ShopData, secretBox: SecretBox, publicUrl: string) {
-  const redirectUri = `${publicUrl.replace(/\/$/, '')}/`
-  // Plain http on a public host cannot be a redirect URI (codes would travel in the clear): no demo app.
-  if (data.spec.key !== demoShopSpec.key || redirectUriProblem(redirectUri) !== undefined) return undefined
-  const now = Date.parse(data.identity.createdAt)
-  const { row, registered } = newPlatformAppRecord(
-    { name: demoPlatformApp.name, redirectUris: [redirectUri], scopes: [...demoPlatformApp.scopes] },
-    { secretBox, now },
-  )
-  const grant = newGrantRecord({
-    appId: row.id,
-    shopId: data.shop.id,
-    scopes: registered.scopes,
-    grantedBy: data.identity.ownerAdminId,
-    now,
-  })
-  const credentials: DemoPlatformAppCredentials = {
-    name: registered.name,
-    clientId: registered.clientId,
-    clientSecret: registered.clientSecret,
-    redirectUri,
-    scopes: registered.scopes,
-  }
-  return { rows: { app: row, grant }, credentials }
-}
-
-async function makeSecrets(data: ShopData, secretBox: SecretBox, publicUrl: string): Promise<ShopSecrets> {
-  const { spec, identity, shop } = data
-  const apiPassword = generateSecret()
-  const ownerPassword = generateSecret()
-  const staffPassword = generateSecret()
-  const username = `${spec.apiUserStem}-${randomSuffix(6)}`
-  const token = generateSecret('ptkn_')
-  const giftCards = (demoGiftCardAmounts[spec.key] ?? []).map((amount) =>
-    newGiftCardRecord({
-      shopId: shop.id,
-      currency: spec.currency,
-      amount,
-      source: { type: 'ISSUED', issuedBy: null },
-      now: Date.parse(identity.createdAt),
-    }),
-  )
-  const platformApp = makeDemoPlatformApp(data, secretBox, publicUrl)
-  const apiHash = secretBox.digestCredential(apiPassword)
-  const [ownerHash, staffHash] = await Promise.all([hashPassword(ownerPassword), hashPassword(staffPassword)])
-  return {
-    credentials: {
-      id: shop.id,
-      name: shop.name,
-      domain: shop.domain,
-      apiUser: { username, password: apiPassword },
-      storefrontToken: token,
-      admins: [
-        { email: spec.admins.owner.email, password: ownerPassword, role: 'SUPER_ADMIN' },
-        { email: spec.admins.staff.email, password: staffPassword, role: 'STAFF' },
-      ],
-      ...(giftCards.length > 0
-        ? { giftCards: giftCards.map((c) => ({ code: c.code, balance: formatMoney(c.row.balance, c.row.currency) })) }
-        : {}),
-      ...(platformApp ? { platformApp: platformApp.credentials } : {}),
-    },
-    ...(platformApp ? { platformApp: platformApp.rows } : {}),
-    giftCards: giftCards.map((c) => c.row),
-    webhookSecret: secretBox.seal(`whsec_${randomBytes(24).toString('base64')}`),
-    adminUsers: [
-      {
-        id: identity.ownerAdminId,
-        shop_id: shop.id,
-        email: spec.admins.owner.email,
-        name: spec.admins.owner.name,
-        password_hash: ownerHash,
-        role: 'SUPER_ADMIN',
-        created_at: identity.createdAt,
-      },
-      {
-        id: identity.staffAdminId,
-        shop_id: shop.id,
-        email: spec.admins.staff.email,
-        name: spec.admins.staff.name,
-        password_hash: staffHash,
-        role: 'STAFF',
-        created_at: identity.createdAt,
-      },
-    ],
-    apiUser: {
-      id: identity.apiUserId,
-      shop_id: shop.id,
-      username,
-      password_hash: apiHash,
-      created_by: identity.ownerAdminId,
-      created_at: identity.createdAt,
-      last_used_at: null,
-    },
-    storefrontToken: {
-      id: identity.storefrontTokenId,
-      shop_id: shop.id,
-      token_hash: tokenHash(token),
-      token_sealed: secretBox.seal(token),
-      created_at: identity.createdAt,
-      revoked_at: null,
-    },
   }
 }
 
@@ -365,38 +144,4 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoCreden
 export async function isSeeded(db: Db): Promise<boolean> {
   const row = await db.selectFrom('shops').select('id').limit(1).executeTakeFirst()
   return row !== undefined
-}
-
-const bookkeepingTables = /^(schema_migrations|kysely_migration)/
-
-/**
- * Deletes every row of every table (for `fanshelf seed --reset`), children before parents. The
- * schema and the migration bookkeeping stay.
- */
-export async function resetDatabase(db: Db): Promise<void> {
-  const tables = (await db.introspection.getTables()).filter((t) => !t.isView)
-  // On PostgreSQL only the schema the application's tables live in (the one holding `shops`).
-  const schema = tables.find((t) => t.name === 'shops')?.schema
-  const existing = [
-    ...new Set(tables.filter((t) => t.schema === schema && !bookkeepingTables.test(t.name)).map((t) => t.name)),
-  ]
-  const known = deletionOrder.filter((name) => existing.includes(name))
-  let pending = [...existing.filter((name) => !deletionOrder.includes(name)).sort(), ...known]
-  // Tables this file does not know may reference known ones (or each other): retry until none is left.
-  while (pending.length > 0) {
-    const failed: string[] = []
-    let lastError: unknown
-    for (const table of pending) {
-      try {
-        await db.deleteFrom(table as keyof Database).execute()
-      } catch (error) {
-        failed.push(table)
-        lastError = error
-      }
-    }
-    if (failed.length === pending.length) {
-      throw new Error(`Could not empty tables ${failed.join(', ')}: ${String(lastError)}`, { cause: lastError })
-    }
-    pending = failed
-  }
 }

@@ -5,13 +5,15 @@ import type { LoadContext, Plugin } from '@docusaurus/types'
 import { builtIds, expectedAnchors } from './lib/built-ids.ts'
 import { languageScript } from './lib/language-script.ts'
 import { loadDocument } from './lib/load.ts'
-import { type RenderedPage, renderSpec, type SpecInput } from './lib/render.ts'
+import type { RenderedPage, SpecInput } from './lib/render.ts'
+import { loadRenderer } from './renderer.ts'
 
 /**
  * The API reference: one page per contract, rendered completely at build time.
  *
  * - loadContent bundles each contract with @redocly/openapi-core and renders it to HTML
- *   (lib/render.ts): intro, security schemes, tags → operations (parameters, bodies, responses,
+ *   (lib/render.ts: React components, lib/components/, rendered to static markup; loaded through
+ *   renderer.ts): intro, security schemes, tags → operations (parameters, bodies, responses,
  *   error codes, code samples in eight languages), webhook events, shared responses, schemas.
  * - contentLoaded adds the routes and writes three generated modules: the pages' HTML (imported
  *   only by the server bundle — the browser bundle gets theme/ApiReferencePage/content-stub.ts),
@@ -58,7 +60,7 @@ export default function apiReferencePlugin(context: LoadContext, options: Plugin
     name: 'fanshelf-api-reference',
 
     getPathsToWatch() {
-      return [path.join(repoRoot, 'openapi/*.yaml'), path.join(pluginDir, 'lib/**/*.ts')]
+      return [path.join(repoRoot, 'openapi/*.yaml'), path.join(pluginDir, 'lib/**/*.{ts,tsx}')]
     },
 
     async loadContent() {
@@ -75,6 +77,7 @@ export default function apiReferencePlugin(context: LoadContext, options: Plugin
           siteOrigin: context.siteConfig.url,
         })
       }
+      const { renderSpec } = loadRenderer()
       return { pages: inputs.map((input) => renderSpec(input, inputs)) }
     },
 

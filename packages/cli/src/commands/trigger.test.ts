@@ -9,9 +9,12 @@ import {
   loadConfig,
   recordRunningServer,
   seedDemo,
+  sharedContract,
   webhookEventTypes,
   writeDemoCredentials,
 } from '@fanshelf/api'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../cli.js'
@@ -182,6 +185,20 @@ describe('fanshelf trigger → fanshelf listen', () => {
           )
           expect(() => shopHooks.verify(request.body, request.headers as Record<string, string>)).not.toThrow()
         }
+      }
+    }
+  })
+
+  it('delivers payloads that validate against the contract’s webhook schema of their type', async () => {
+    const contract = await sharedContract(loadConfig())
+    const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
+    const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false, discriminator: true }))
+    for (const type of webhookEventTypes) {
+      const schema = contract.webhookEvents.get(type)?.envelope
+      expect(schema, `the contract's ${type} webhook`).toBeDefined()
+      const validate = ajv.compile(schema as object)
+      for (const request of receiver.requests.filter((r) => r.envelope.type === type)) {
+        expect(validate(request.envelope), `${type}: ${JSON.stringify(validate.errors)}`).toBe(true)
       }
     }
   })

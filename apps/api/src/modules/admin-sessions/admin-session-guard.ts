@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import { csrfHeaderName, sessionCookieName, sessionMaxLifetimeMs } from './admin-session-policy.js'
 import type { AdminSession, AdminSessionService } from './admin-sessions.service.js'
 
@@ -38,15 +38,13 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
 }
 
 export function sessionRequired(): DomainError {
-  return new DomainError('ADMIN_SESSION_REQUIRED', 'Sign in to the merchant admin first.', undefined, 401)
+  return new DomainError('ADMIN_SESSION_REQUIRED', 'Sign in to the merchant admin first.')
 }
 
 export function csrfRefused(): DomainError {
   return new DomainError(
     'CSRF_TOKEN_INVALID',
     'The CSRF token is missing or does not match the session. Reload the page and try again.',
-    undefined,
-    403,
   )
 }
 

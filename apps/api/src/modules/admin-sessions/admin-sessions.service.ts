@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Clock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import type { AdminUsersTable } from '../../db/schema.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import { decoyHash, hasPassword, verifyPassword } from '../../security/passwords.js'
 import { tokenHash } from '../../security/secret-box.js'
 import { throttleKeys } from '../auth-throttle/auth-throttle-policy.js'
@@ -73,7 +73,6 @@ function signInThrottled(retryAfterSeconds: number): DomainError {
     'SIGN_IN_THROTTLED',
     `Too many failed sign-ins. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
     { retryAfterSeconds },
-    429,
     { 'retry-after': String(retryAfterSeconds) },
   )
 }
@@ -168,7 +167,7 @@ export function createAdminSessionService(db: Db, deps: { clock: Clock; throttle
       )
       if (checked.outcome === 'throttled') throw signInThrottled(checked.retryAfterSeconds)
       if (checked.outcome === 'wrong') {
-        throw new DomainError('SIGN_IN_FAILED', 'The email or password is wrong.', undefined, 401)
+        throw new DomainError('SIGN_IN_FAILED', 'The email or password is wrong.')
       }
       return openSession(checked.value)
     },

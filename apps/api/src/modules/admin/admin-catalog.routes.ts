@@ -7,8 +7,6 @@ import { withPromotionActions } from './admin.mapper.js'
 import type { AdminParsers } from './admin-contract.js'
 import type { AdminAccess, IdParams } from './admin-http.js'
 
-type PageQuery = { page?: number; size?: number }
-
 /** Products and promotions (the media library their images come from: admin-media.routes.ts). */
 export function adminCatalogRoutes(access: AdminAccess, parse: AdminParsers) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -18,7 +16,7 @@ export function adminCatalogRoutes(access: AdminAccess, parse: AdminParsers) {
 
     app.get('/admin/api/products', async (request, reply) => {
       const session = await access.read(request, reply, 'products.read')
-      const query = parse.products<PageQuery & { search?: string }>(request.query)
+      const query = parse.products(request.query)
       return services.products.listProducts(session.shopId, query.search, pageRequest(query))
     })
 
@@ -41,7 +39,7 @@ export function adminCatalogRoutes(access: AdminAccess, parse: AdminParsers) {
 
     app.put('/admin/api/products/:productId/availability', async (request: IdParams<'productId'>, reply) => {
       const session = await access.write(request, reply, 'products.write')
-      const body = parse.availability<{ available: boolean }>(request.body)
+      const body = parse.availability(request.body)
       return services.products.setProductAvailability(session.shopId, request.params.productId, body.available)
     })
 
@@ -49,7 +47,7 @@ export function adminCatalogRoutes(access: AdminAccess, parse: AdminParsers) {
 
     app.get('/admin/api/promotions', async (request, reply) => {
       const session = await access.read(request, reply, 'promotions.read')
-      const query = parse.page<PageQuery>(request.query)
+      const query = parse.page(request.query)
       const page = await services.promotions.listPromotions(session.shopId, pageRequest(query))
       return { ...page, results: page.results.map(withPromotionActions) }
     })

@@ -1,8 +1,9 @@
 import path from 'node:path'
-import { bundle, createConfig } from '@redocly/openapi-core'
+import type { Body, OperationId, Query } from '@fanshelf/contract'
 import type { ValidateFunction } from 'ajv/dist/2020.js'
+import { validationError } from '../../errors/domain-error.js'
 import type { Contract, JsonSchema } from '../../http/contract.js'
-import { validationError } from '../../http/errors.js'
+import { loadDereferencedDocument } from '../../http/contract-bundle.js'
 import { compileSchema, toValidationIssues } from '../../http/validation.js'
 
 /**
@@ -36,9 +37,9 @@ let adminSchemasCache: Promise<Record<string, JsonSchema>> | undefined
 /** `admin-api.yaml`, dereferenced (its `$ref`s into the contract resolved); loaded once per process. */
 export function loadAdminSchemas(): Promise<Record<string, JsonSchema>> {
   adminSchemasCache ??= (async () => {
-    const config = await createConfig({})
-    const result = await bundle({ ref: adminApiDocument, config, dereference: true })
-    const document = result.bundle.parsed as { components: { schemas: Record<string, JsonSchema> } }
+    const document = (await loadDereferencedDocument(adminApiDocument)) as {
+      components: { schemas: Record<string, JsonSchema> }
+    }
     return document.components.schemas
   })()
   return adminSchemasCache
@@ -93,6 +94,18 @@ export function queryParser(schema: JsonSchema): QueryParser {
   return parserOf(compileSchema(schema, 'parameters'), 'query')
 }
 
+/** The validated query of operation `K`, typed from the contract (the admin lists what the open API lists). */
+function operationQueryParser<K extends OperationId>(contract: Contract, operationId: K): (query: unknown) => Query<K> {
+  const parse = queryParser(operationQuerySchema(contract, operationId))
+  return (query) => parse<Query<K>>(query)
+}
+
+/** The validated body of operation `K`, typed from the contract. */
+function operationBodyParser<K extends OperationId>(contract: Contract, operationId: K): (body: unknown) => Body<K> {
+  const parse = bodyParser(operationBodySchema(contract, operationId))
+  return (body) => parse<Body<K>>(body)
+}
+
 /** Every parser the admin routes use, compiled once per app. */
 export async function createAdminParsers(contract: Contract) {
   const admin = await loadAdminSchemas()
@@ -102,14 +115,13 @@ export async function createAdminParsers(contract: Contract) {
     return bodyParser(schema)
   }
   // An operation whose query is `page` and `size` only (listPromotions also has `codes`).
-  const pageOnly = queryParser(operationQuerySchema(contract, 'listDonations'))
   return {
-    page: pageOnly,
-    products: queryParser(operationQuerySchema(contract, 'listProducts')),
-    orders: queryParser(operationQuerySchema(contract, 'listOrders')),
-    webhookEvents: queryParser(operationQuerySchema(contract, 'listWebhookEvents')),
+    page: operationQueryParser(contract, 'listDonations'),
+    products: operationQueryParser(contract, 'listProducts'),
+    orders: operationQueryParser(contract, 'listOrders'),
+    webhookEvents: operationQueryParser(contract, 'listWebhookEvents'),
     product: adminBody('AdminProductRequest'),
-    availability: bodyParser(operationBodySchema(contract, 'setProductAvailability')),
+    availability: operationBodyParser(contract, 'setProductAvailability'),
     apiUser: adminBody('AdminApiUserRequest'),
     giftCard: adminBody('AdminGiftCardRequest'),
     secretRotation: adminBody('AdminSecretRotationRequest'),
@@ -121,9 +133,9 @@ export async function createAdminParsers(contract: Contract) {
     passwordReset: adminBody('AdminPasswordResetRequest'),
     shopSettings: adminBody('AdminShopSettingsRequest'),
     promotion: bodyParser(operationBodySchema(contract, 'createPromotion')),
-    fulfillment: bodyParser(operationBodySchema(contract, 'createFulfillment')),
+    fulfillment: operationBodyParser(contract, 'createFulfillment'),
     webhookConfiguration: bodyParser(operationBodySchema(contract, 'createWebhookConfiguration')),
-    testEvent: bodyParser(operationBodySchema(contract, 'sendWebhookTestEvent')),
+    testEvent: operationBodyParser(contract, 'sendWebhookTestEvent'),
   }
 }
 

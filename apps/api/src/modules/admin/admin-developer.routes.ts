@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import type { WebhookEventType } from '../events/event-types.js'
 import { pageRequest } from '../paging/paging.js'
 import { toShopResource } from '../shops/shops.mapper.js'
 import type { WebhookConfigurationRequest } from '../webhook-configurations/webhook-configurations.service.js'
@@ -7,8 +6,6 @@ import { webhookEventsPageSize } from '../webhook-events/webhook-events.service.
 import { toApiUserResource, toCreatedApiUserResource, toStorefrontTokenResource } from './admin.mapper.js'
 import type { AdminParsers } from './admin-contract.js'
 import { type AdminAccess, actorOf, type IdParams, pageOf, shopOwnerOf } from './admin-http.js'
-
-type PageQuery = { page?: number; size?: number }
 
 /**
  * Developer settings: open API users, the storefront token, webhook configurations with their
@@ -32,7 +29,7 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
 
     app.get('/admin/api/api-users', async (request, reply) => {
       const session = await access.read(request, reply, 'apiUsers.read')
-      const query = parse.page<PageQuery>(request.query)
+      const query = parse.page(request.query)
       const users = await services.apiUsers.list(session.shopId)
       return pageOf(users.map(toApiUserResource), query)
     })
@@ -93,7 +90,7 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
 
     app.get('/admin/api/webhooks', async (request, reply) => {
       const session = await access.read(request, reply, 'webhooks.read')
-      const query = parse.page<PageQuery>(request.query)
+      const query = parse.page(request.query)
       return services.webhookConfigurations.listConfigurations(shopOwnerOf(session), pageRequest(query))
     })
 
@@ -151,7 +148,7 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
       '/admin/api/webhooks/:webhookConfigurationId/test-events',
       async (request: IdParams<'webhookConfigurationId'>, reply) => {
         const session = await access.write(request, reply, 'webhooks.test')
-        const body = parse.testEvent<{ type: WebhookEventType }>(request.body)
+        const body = parse.testEvent(request.body)
         const event = await services.webhookEvents.sendTestEvent(
           shopOwnerOf(session),
           request.params.webhookConfigurationId,
@@ -166,7 +163,7 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
       '/admin/api/webhooks/:webhookConfigurationId/events',
       async (request: IdParams<'webhookConfigurationId'>, reply) => {
         const session = await access.read(request, reply, 'webhooks.read')
-        const query = parse.webhookEvents<PageQuery & { type?: WebhookEventType }>(request.query)
+        const query = parse.webhookEvents(request.query)
         const owner = shopOwnerOf(session)
         const configurationId = request.params.webhookConfigurationId
         await services.webhookConfigurations.getConfiguration(owner, configurationId)
@@ -193,7 +190,7 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
     /** Who changed which credential, webhook or app connection, newest first (admin-api.yaml `getAdminAuditLog`). */
     app.get('/admin/api/audit-log', async (request, reply) => {
       const session = await access.read(request, reply, 'auditLog.read')
-      const query = parse.page<PageQuery>(request.query)
+      const query = parse.page(request.query)
       return services.adminAuditLog.list(session.shopId, pageRequest(query))
     })
   }

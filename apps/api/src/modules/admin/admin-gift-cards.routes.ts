@@ -14,7 +14,7 @@ export function adminGiftCardRoutes(access: AdminAccess, parse: AdminParsers) {
 
     app.get('/admin/api/gift-cards', async (request, reply) => {
       const session = await access.read(request, reply, 'giftCards.read')
-      const query = parse.page<{ page?: number; size?: number }>(request.query)
+      const query = parse.page(request.query)
       return services.giftCards.listGiftCards(session.shopId, pageRequest(query))
     })
 

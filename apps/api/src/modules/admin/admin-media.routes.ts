@@ -4,7 +4,6 @@ import { pageRequest } from '../paging/paging.js'
 import type { AdminParsers } from './admin-contract.js'
 import type { AdminAccess } from './admin-http.js'
 
-type PageQuery = { page?: number; size?: number; search?: string }
 type UploadRequest = FastifyRequest<{ Body: Buffer; Querystring: { name?: string } }>
 
 /**
@@ -24,7 +23,7 @@ export function adminMediaRoutes(access: AdminAccess, parse: AdminParsers) {
 
     app.get('/admin/api/media', async (request, reply) => {
       const session = await access.read(request, reply, 'media.read')
-      const query = parse.products<PageQuery>(request.query)
+      const query = parse.products(request.query)
       return media.list(session.shopId, query.search, pageRequest(query))
     })
 

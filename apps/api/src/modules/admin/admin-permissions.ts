@@ -1,4 +1,4 @@
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 
 /**
  * Who may do what in the merchant admin (decision 0027): one row per action, the roles allowed
@@ -116,7 +116,6 @@ export function assertAllowed(role: AdminRole, action: AdminAction): void {
     'FORBIDDEN',
     `${capitalised(whoMay(rule.roles))} (${rule.roles.join(', ')}) may ${rule.summary} (${action}); you are signed in as ${role}.`,
     { action, role, allowedRoles: [...rule.roles] },
-    403,
   )
 }
 

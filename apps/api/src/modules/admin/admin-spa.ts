@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { errorStatus } from '../../errors/error-codes.js'
 import { baseDirectives, contentSecurityPolicy } from '../../http/security-headers.js'
 
 /**
@@ -65,7 +66,7 @@ export function adminSpaRoutes(options: { distDir?: string } = {}) {
       const pathname = request.url.split('?')[0] ?? ''
       if (pathname === '/admin/api' || pathname.startsWith('/admin/api/')) {
         return reply
-          .code(404)
+          .code(errorStatus.ROUTE_NOT_FOUND)
           .send({ code: 'ROUTE_NOT_FOUND', message: `There is no admin operation ${request.method} ${pathname}.` })
       }
       reply

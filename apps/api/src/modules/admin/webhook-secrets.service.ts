@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect } from '../../db/database.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import type { SecretBox } from '../../security/secret-box.js'
 import type { AuditRecorder } from './admin-audit-log.service.js'
 import { findShopSecrets, findShopSecretsForUpdate, updateShopSecrets } from './webhook-secrets.repository.js'
@@ -33,7 +33,7 @@ export function createWebhookSecretService(db: Db, deps: { clock: Clock; dialect
   const { clock, dialect, secretBox } = deps
 
   function shopNotFound(shopId: string) {
-    return new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId }, 404)
+    return new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId })
   }
 
   function graceEnd(until: string | null): string | null {

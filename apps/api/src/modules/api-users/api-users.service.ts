@@ -2,13 +2,14 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Clock } from '../../clock.js'
 import type { ChangeRecorder, Db } from '../../db/database.js'
 import type { ApiUsersTable } from '../../db/schema.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import { newId } from '../../ids.js'
 import { generateSecret, verifyPassword } from '../../security/passwords.js'
 import { SecretBox } from '../../security/secret-box.js'
 import { type BasicAuthLimits, throttleKeys } from '../auth-throttle/auth-throttle-policy.js'
 import { throttleAddress } from '../auth-throttle/client-address.js'
 import type { CredentialThrottle, ThrottleRule } from '../auth-throttle/credential-throttle.js'
+import { createTtlCache } from '../caching/ttl-cache.js'
 import {
   deleteApiUser,
   findApiUserByUsername,
@@ -55,20 +56,22 @@ export interface ApiUserServiceDeps {
 
 export function createApiUserService(db: Db, { clock, secretBox, throttle, limits }: ApiUserServiceDeps) {
   // Keyed by a hash of username and password, so the cache never holds a password.
-  const verified = new Map<string, VerifiedApiUser & { expiresAt: number }>()
+  const verified = createTtlCache<VerifiedApiUser>({
+    clock,
+    ttlMs: verifiedCredentialTtlMs,
+    maxEntries: maxCachedCredentials,
+  })
   const cacheKey = (username: string, password: string) =>
     createHash('sha256').update(username).update('\0').update(password).digest('base64url')
   // What an unknown user name is checked against, so its answer takes as long as a known one's.
   const decoyDigest = secretBox.digestCredential(generateSecret())
 
   function cached(username: string, password: string): VerifiedApiUser | undefined {
-    const hit = verified.get(cacheKey(username, password))
-    return hit && hit.expiresAt > clock.now() ? { shopId: hit.shopId, apiUserId: hit.apiUserId } : undefined
+    return verified.get(cacheKey(username, password))
   }
 
   function remember(username: string, password: string, user: VerifiedApiUser) {
-    if (verified.size >= maxCachedCredentials) verified.clear()
-    verified.set(cacheKey(username, password), { ...user, expiresAt: clock.now() + verifiedCredentialTtlMs })
+    verified.set(cacheKey(username, password), { shopId: user.shopId, apiUserId: user.apiUserId })
   }
 
   function findUser(username: string) {
@@ -131,12 +134,7 @@ export function createApiUserService(db: Db, { clock, secretBox, throttle, limit
 
   function assertSuperAdmin(actor: Actor): void {
     if (actor.role !== 'SUPER_ADMIN') {
-      throw new DomainError(
-        'FORBIDDEN',
-        'Only a super-admin can create or delete API users.',
-        { role: actor.role },
-        403,
-      )
+      throw new DomainError('FORBIDDEN', 'Only a super-admin can create or delete API users.', { role: actor.role })
     }
   }
 
@@ -185,11 +183,11 @@ export function createApiUserService(db: Db, { clock, secretBox, throttle, limit
       assertSuperAdmin(actor)
       await db.transaction().execute(async (trx) => {
         if (!(await deleteApiUser(trx, actor.shopId, id))) {
-          throw new DomainError('API_USER_NOT_FOUND', `API user ${id} does not exist.`, { apiUserId: id }, 404)
+          throw new DomainError('API_USER_NOT_FOUND', `API user ${id} does not exist.`, { apiUserId: id })
         }
         await audit?.(id, trx)
       })
-      for (const [key, entry] of verified) if (entry.apiUserId === id) verified.delete(key)
+      for (const [key, entry] of [...verified.entries()]) if (entry.apiUserId === id) verified.delete(key)
     },
   }
 }

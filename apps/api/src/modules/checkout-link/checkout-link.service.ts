@@ -1,7 +1,7 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import type { ShopsTable } from '../../db/schema.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import { isStorefrontCurrency } from '../money/exchange-rates.js'
 import { fitOrderMetadata } from '../orders/order-metadata.js'
 import { isCartExpired } from '../storefront/cart-rules.js'

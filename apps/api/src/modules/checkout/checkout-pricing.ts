@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js'
 import type { CartsTable, PromotionCodesTable, PromotionsTable, ShopsTable, VariantsTable } from '../../db/schema.js'
+import type { ErrorCode } from '../../errors/error-codes.js'
 import type { ExchangeRates } from '../money/exchange-rates.js'
 import { listCartItems } from '../storefront/carts.repository.js'
 import {
@@ -9,15 +10,9 @@ import {
   type listVariantsWithProducts,
   promotionsUsedBy,
 } from './checkout.repository.js'
-import {
-  isShippable,
-  shippingRateCurrency,
-  shippingUsdMinor,
-  shippingZone,
-  taxMinor,
-  taxRate,
-} from './checkout-rules.js'
+import { isShippable } from './checkout-rules.js'
 import { applyFreeItems } from './free-products.js'
+import { type Destination, orderAmounts, shippingMinor } from './order-pricing.js'
 import { describePromotion, evaluatePromotion, type PromotionOutcome } from './promotion-rules.js'
 import type { FreeItemChoiceView, QuoteLine } from './quote-line.js'
 import { defaultCountry, defaultShopperLocale, formatPrice } from './shopper-locale.js'
@@ -31,13 +26,10 @@ export type { FreeItemChoiceView, QuoteLine } from './quote-line.js'
  * and, inside the order's transaction, the order itself.
  */
 
-export interface Destination {
-  country: string
-  state?: string | null
-}
+export type { Destination } from './order-pricing.js'
 
 export interface PromotionError {
-  code: string
+  code: ErrorCode
   message: string
   details?: Record<string, unknown>
 }
@@ -183,11 +175,7 @@ export function createCheckoutPricing(rates: ExchangeRates) {
     const home = shopCountry(shop)
     const destination = request.destination ?? { country: defaultCountry(currency, defaultShopperLocale, home) }
     const shippedUnits = lines.filter((line) => line.shippable).reduce((sum, line) => sum + line.quantity, 0)
-    const shipping = rates.convert(
-      shippingUsdMinor(shippingZone(home, destination.country), shippedUnits),
-      shippingRateCurrency,
-      currency,
-    )
+    const shipping = shippingMinor({ home, destination, shippedUnits, currency, convert: rates.convert })
     const email = request.email?.trim().toLowerCase() || undefined
     const context = {
       currency,
@@ -273,12 +261,7 @@ export function createCheckoutPricing(rates: ExchangeRates) {
       }
     }
 
-    const freeValue = allLines.filter((line) => line.free).reduce((sum, line) => sum + line.total, 0)
-    const fullSubtotal = allLines.reduce((sum, line) => sum + line.total, 0)
-    const goodsDiscount = Math.min(fullSubtotal, (outcome?.goodsDiscount ?? 0) + freeValue)
-    const shippingDiscount = Math.min(shipping, outcome?.shippingDiscount ?? 0)
-    const tax = taxMinor(fullSubtotal - goodsDiscount, taxRate(destination))
-    const discount = goodsDiscount + shippingDiscount
+    const amounts = orderAmounts({ lines: allLines, shipping, outcome, destination })
     return {
       shopId: shop.id,
       cartId: cart.id,
@@ -286,13 +269,7 @@ export function createCheckoutPricing(rates: ExchangeRates) {
       lines: allLines,
       requiresShipping,
       destination,
-      subtotal: fullSubtotal,
-      shipping,
-      goodsDiscount,
-      shippingDiscount,
-      discount,
-      tax,
-      total: Math.max(0, fullSubtotal + shipping + tax - discount),
+      ...amounts,
       promotion: promotion ? { ...promotion, description: describePromotion(promotion.row, context) } : null,
       promotionError,
       freeChoices,

@@ -1,4 +1,5 @@
-import { DomainError, notFound, validationError } from '../../http/errors.js'
+import { DomainError, notFound, validationError } from '../../errors/domain-error.js'
+import type { ErrorCode } from '../../errors/error-codes.js'
 import type { FieldIssue } from './checkout-form.js'
 
 /** Errors of the hosted checkout and the gift redemption pages (their JSON endpoints answer them). */
@@ -8,11 +9,11 @@ export function checkoutCartNotFound(cartId: string): DomainError {
 }
 
 export function checkoutCartClosed(cartId: string, orderId: string | null): DomainError {
-  return new DomainError('CART_CLOSED', 'This cart was already checked out.', { cartId, orderId }, 409)
+  return new DomainError('CART_CLOSED', 'This cart was already checked out.', { cartId, orderId })
 }
 
 export function checkoutCartEmpty(cartId: string): DomainError {
-  return new DomainError('CHECKOUT_CART_EMPTY', 'This cart is empty.', { cartId }, 400)
+  return new DomainError('CHECKOUT_CART_EMPTY', 'This cart is empty.', { cartId })
 }
 
 export function checkoutOutOfStock(variantId: string, available: number, name: string): DomainError {
@@ -20,17 +21,11 @@ export function checkoutOutOfStock(variantId: string, available: number, name: s
     'CHECKOUT_INSUFFICIENT_STOCK',
     available === 0 ? `${name} is sold out.` : `Only ${available} of ${name} ${available === 1 ? 'is' : 'are'} left.`,
     { variantId, available },
-    409,
   )
 }
 
 export function paymentDeclined(declineCode: string, message: string): DomainError {
-  return new DomainError(
-    'PAYMENT_DECLINED',
-    `${message} No order was placed and nothing was charged.`,
-    { declineCode },
-    402,
-  )
+  return new DomainError('PAYMENT_DECLINED', `${message} No order was placed and nothing was charged.`, { declineCode })
 }
 
 export function formInvalid(issues: FieldIssue[]): DomainError {
@@ -44,13 +39,8 @@ export function formInvalid(issues: FieldIssue[]): DomainError {
   )
 }
 
-export function promotionRefused(code: string, message: string, details?: Record<string, unknown>): DomainError {
-  return new DomainError(
-    code,
-    message,
-    { field: 'promotionCode', ...details },
-    code === 'PROMOTION_CODE_NOT_FOUND' ? 400 : 409,
-  )
+export function promotionRefused(code: ErrorCode, message: string, details?: Record<string, unknown>): DomainError {
+  return new DomainError(code, message, { field: 'promotionCode', ...details })
 }
 
 export function giftNotFound(giftId: string): DomainError {
@@ -62,7 +52,6 @@ export function giftCardNotOffered(giftId: string): DomainError {
     'GIFT_CARD_NOT_OFFERED',
     'A giveaway link is redeemed for its product; only a Twitch gift can be taken as a gift card.',
     { giftId },
-    409,
   )
 }
 

@@ -1,7 +1,8 @@
 import formbody from '@fastify/formbody'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createElement as h, type ReactNode } from 'react'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
+import { errorStatus } from '../../errors/error-codes.js'
 import type { CheckoutService, CheckoutState } from './checkout.service.js'
 import { type FormFields, parseCheckoutForm, trackingFromQuery } from './checkout-form.js'
 import { shopCountry } from './checkout-pricing.js'
@@ -329,7 +330,8 @@ export function createCheckoutRoutes(services: CheckoutRouteServices) {
     app.get('/checkout/assets/:file', async (request, reply) => {
       const { file } = request.params as { file: string }
       const client = await bundle.get()
-      if (file !== client.fileName) return reply.code(404).send({ code: 'NOT_FOUND', message: `No asset ${file}.` })
+      if (file !== client.fileName)
+        return reply.code(errorStatus.NOT_FOUND).send({ code: 'NOT_FOUND', message: `No asset ${file}.` })
       const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
       reply
         .header('content-type', 'text/javascript; charset=utf-8')

@@ -1,7 +1,7 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect, Executor } from '../../db/database.js'
 import type { CartsTable, ShopsTable } from '../../db/schema.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import type { DownloadService } from '../downloads/downloads.service.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { type ExchangeRates, isStorefrontCurrency } from '../money/exchange-rates.js'

@@ -1,6 +1,6 @@
 import type { Dialect, Executor } from '../../db/database.js'
 import type { GiftCardsTable } from '../../db/schema.js'
-import type { DomainError } from '../../http/errors.js'
+import type { DomainError } from '../../errors/domain-error.js'
 import { giftCardCodeHash, normalizeGiftCardCode } from '../gift-cards/gift-card-codes.js'
 import {
   giftCardBalanceChanged,

@@ -28,6 +28,7 @@ import {
 } from './checkout.repository.js'
 import { type AddressDraft, addressIssues, type FieldIssue, isEmail, toAddress } from './checkout-form.js'
 import { createCheckoutPricing } from './checkout-pricing.js'
+import { giftOrderAmounts } from './order-pricing.js'
 import { buildOrderRecords, type OrderSource } from './order-records.js'
 
 /**
@@ -146,7 +147,7 @@ export function createGiftRedemptionService(db: Db, options: GiftRedemptionOptio
           email: input.email,
           emailMarketingOptIn: false,
           lines: [line],
-          amounts: { subtotal: line.total, shipping: 0, tax: 0, discount: line.total, total: 0 },
+          amounts: giftOrderAmounts(line.total),
           promotionId: null,
           promotionCode: null,
           shippingAddress: shipping,

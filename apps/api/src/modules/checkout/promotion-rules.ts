@@ -1,4 +1,5 @@
 import type { PromotionCodesTable, PromotionsTable } from '../../db/schema.js'
+import type { ErrorCode } from '../../errors/error-codes.js'
 import { minorUnitExponent } from '../money/money.js'
 import type { FreeProductsType } from '../promotions/promotion-input.js'
 import { isExhausted, isUsable } from '../promotions/promotion-status.js'
@@ -57,7 +58,7 @@ export interface PromotionContext {
 
 export type PromotionOutcome =
   | { applies: true; goodsDiscount: number; shippingDiscount: number; freeItems: FreeItem[] }
-  | { applies: false; code: string; message: string; details?: Record<string, unknown> }
+  | { applies: false; code: ErrorCode; message: string; details?: Record<string, unknown> }
 
 interface Money {
   value: number
@@ -85,7 +86,7 @@ function toMinor(money: Money): number {
   return Math.round(money.value * 10 ** minorUnitExponent(money.currency))
 }
 
-function refuse(code: string, message: string, details?: Record<string, unknown>): PromotionOutcome {
+function refuse(code: ErrorCode, message: string, details?: Record<string, unknown>): PromotionOutcome {
   return { applies: false, code, message, ...(details ? { details } : {}) }
 }
 

@@ -1,18 +1,11 @@
-import type { HandlerTable, OperationContext } from '../../http/operation-router.js'
 import type { ShopPrincipal } from '../../http/principal.js'
+import type { Handlers } from '../../http/typed-handlers.js'
 import { pageRequest } from '../paging/paging.js'
 import type { CollectionService } from './collections.service.js'
 
-type ListCtx = OperationContext<
-  Record<string, never>,
-  { page?: number; size?: number; search?: string },
-  undefined,
-  ShopPrincipal
->
-
-export function collectionHandlers(collections: CollectionService): HandlerTable {
+export function collectionHandlers(collections: CollectionService): Handlers<'listShopCollections', ShopPrincipal> {
   return {
-    listShopCollections: ({ auth, query }: ListCtx) =>
+    listShopCollections: ({ auth, query }) =>
       collections.listCollections(auth.shopId, query.search, pageRequest(query)),
   }
 }

@@ -1,7 +1,7 @@
 import { type Clock, isoTime, systemClock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import type { DonationsTable } from '../../db/schema.js'
-import { DomainError, notFound, type ValidationIssue, validationError } from '../../http/errors.js'
+import { DomainError, notFound, type ValidationIssue, validationError } from '../../errors/domain-error.js'
 import { newId } from '../../ids.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { type Money, toMinor } from '../money/money.js'
@@ -71,7 +71,7 @@ export function createDonationService(db: Db, options: { clock?: Clock } = {}) {
     async receiveDonation(shopId: string, receipt: DonationReceipt) {
       return db.transaction().execute(async (trx) => {
         const shop = await findShopCurrency(trx, shopId)
-        if (!shop) throw new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId }, 404)
+        if (!shop) throw new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId })
         const total = assertReceipt(receipt, shop.currency)
         const now = clock.now()
         const donation: DonationsTable = {

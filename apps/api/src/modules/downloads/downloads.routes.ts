@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify'
-import { DomainError } from '../../http/errors.js'
-import type { HandlerTable, OperationContext } from '../../http/operation-router.js'
+import { DomainError } from '../../errors/domain-error.js'
+import { versionEtag } from '../../http/etag.js'
 import type { ShopPrincipal } from '../../http/principal.js'
+import type { Handlers } from '../../http/typed-handlers.js'
 import type { DownloadService } from './downloads.service.js'
 
-type MarkCtx = OperationContext<
-  { orderId: string },
-  Record<string, never>,
-  { defaultFileUrl?: string } | undefined,
-  ShopPrincipal
->
-
 /** The open API operation on an order's downloads. */
-export function downloadHandlers(downloads: DownloadService): HandlerTable {
+export function downloadHandlers(downloads: DownloadService): Handlers<'markOrderDownloaded', ShopPrincipal> {
   return {
-    markOrderDownloaded: ({ auth, params, body }: MarkCtx) =>
+    markOrderDownloaded: ({ auth, params, body }) =>
       downloads.markDownloaded(auth.shopId, params.orderId, body?.defaultFileUrl),
   }
 }
@@ -34,7 +28,7 @@ export function createDownloadRoutes(downloads: DownloadService) {
         return reply
           .header('content-type', file.media_type)
           .header('content-disposition', `attachment; filename="${file.name.replace(/["\\\r\n]/g, '_')}"`)
-          .header('etag', `"${file.sha256}"`)
+          .header('etag', versionEtag(file.sha256))
           .header('cache-control', 'private, no-store')
           .header('referrer-policy', 'no-referrer')
           .send(content)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Executor } from '../../db/database.js'
-import { DomainError, notFound } from '../../http/errors.js'
+import { DomainError, notFound } from '../../errors/domain-error.js'
 import { newId } from '../../ids.js'
 import { type SecretBox, tokenHash } from '../../security/secret-box.js'
 import type { MediaService } from '../media/media.service.js'
@@ -110,7 +110,6 @@ export function createDownloadService(db: Db, options: DownloadServiceOptions) {
               'ORDER_HAS_NO_DOWNLOADS_ERROR',
               `Order ${orderId} has no downloads; send defaultFileUrl to create one.`,
               { orderId },
-              400,
             )
           }
         }
@@ -154,7 +153,7 @@ export function createDownloadService(db: Db, options: DownloadServiceOptions) {
       const file = await findDigitalFile(db, download.shop_id, fileId)
       if (!file || !(await orderHasProduct(db, download.order_id, file.product_id))) throw downloadNotFound(fileId)
       if (download.order_status === 'CANCELLED') {
-        throw new DomainError('DOWNLOAD_REVOKED', 'The order was cancelled: its downloads no longer work.', {}, 403)
+        throw new DomainError('DOWNLOAD_REVOKED', 'The order was cancelled: its downloads no longer work.', {})
       }
       const content = await files.readFile(file.id, file.storage)
       if (!content) throw downloadNotFound(fileId)

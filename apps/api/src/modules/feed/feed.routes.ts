@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { matchesIfNoneMatch } from '../storefront/storefront-http.js'
+import { errorStatus } from '../../errors/error-codes.js'
+import { isNotModified, versionEtag } from '../../http/etag.js'
 import type { FeedService } from './feed.service.js'
 
 /**
@@ -22,20 +22,16 @@ export function createFeedRoutes(feed: FeedService) {
       const shop = await feed.findShop(request.headers.host)
       if (!shop) {
         return reply
-          .code(404)
+          .code(errorStatus.SHOP_NOT_FOUND)
           .send({ code: 'SHOP_NOT_FOUND', message: `No shop is published at ${String(request.headers.host ?? '')}.` })
       }
       const version = await feed.version(shop.id)
-      const etag = `W/"${createHash('sha256')
-        .update(JSON.stringify([shop.id, shop.name, shop.domain, shop.public_domain, shop.updated_at, version]))
-        .digest('base64url')
-        .slice(0, 27)}"`
+      const etag = versionEtag([shop.id, shop.name, shop.domain, shop.public_domain, shop.updated_at, version], {
+        weak: true,
+      })
       const lastModified = new Date(Math.max(Date.parse(version.latest) || 0, Date.parse(shop.updated_at) || 0))
-      reply
-        .header('cache-control', cacheControl)
-        .header('etag', etag)
-        .header('last-modified', lastModified.toUTCString())
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send()
+      reply.header('cache-control', cacheControl).header('last-modified', lastModified.toUTCString())
+      if (isNotModified(request, reply, etag)) return reply.code(304).send()
       const selfUrl = `${request.protocol}://${String(request.headers.host ?? '')}${feedPath}`
       reply.header('content-type', 'application/rss+xml; charset=utf-8')
       // A byte stream with a small buffer: the generator is pulled only as fast as the client reads

@@ -1,4 +1,4 @@
-import { DomainError, notFound } from '../../http/errors.js'
+import { DomainError, notFound } from '../../errors/domain-error.js'
 import type { TrackerState } from './shipment-tracker.js'
 
 export function fulfillmentOrderNotFound(orderId: string): DomainError {
@@ -6,12 +6,9 @@ export function fulfillmentOrderNotFound(orderId: string): DomainError {
 }
 
 export function fulfillmentOrderCancelled(orderId: string): DomainError {
-  return new DomainError(
-    'FULFILLMENT_ORDER_CANCELLED',
-    `Order ${orderId} is cancelled and cannot be fulfilled.`,
-    { orderId },
-    409,
-  )
+  return new DomainError('FULFILLMENT_ORDER_CANCELLED', `Order ${orderId} is cancelled and cannot be fulfilled.`, {
+    orderId,
+  })
 }
 
 export function fulfillmentAlreadyExists(
@@ -23,7 +20,6 @@ export function fulfillmentAlreadyExists(
     'FULFILLMENT_ALREADY_EXISTS',
     `Order ${orderId} already has a fulfilment with tracking number ${label.trackingNumber} (${label.trackingCompany}).`,
     { fulfillmentId },
-    409,
   )
 }
 
@@ -32,7 +28,6 @@ export function fulfillmentInvalidVariant(orderId: string, variantId: string): D
     'FULFILLMENT_ORDER_INVALID_VARIANT',
     `Variant ${variantId} is not a line of order ${orderId}.`,
     { variantId },
-    400,
   )
 }
 
@@ -53,7 +48,6 @@ export function fulfillmentQuantityTooHigh(excess: [ExcessItem, ...ExcessItem[]]
     'FULFILLMENT_VARIANT_QUANTITY_TOO_HIGH',
     `Only ${first.fulfillable} ${unit} of variant ${first.variantId} is left to fulfil; ${first.quantity} were requested${more}.`,
     { ...first, items: excess },
-    400,
   )
 }
 
@@ -66,12 +60,11 @@ export function trackerTransitionNotAllowed(fulfillmentId: string, from: Tracker
     to === undefined
       ? `The tracker of fulfilment ${fulfillmentId} is ${from} already; it cannot advance further.`
       : `The tracker of fulfilment ${fulfillmentId} is ${from}; it cannot move to ${to} (trackers never move backwards).`
-  return new DomainError(
-    'FULFILLMENT_TRACKER_TRANSITION_NOT_ALLOWED',
-    message,
-    { fulfillmentId, state: from, ...(to ? { requestedState: to } : {}) },
-    409,
-  )
+  return new DomainError('FULFILLMENT_TRACKER_TRANSITION_NOT_ALLOWED', message, {
+    fulfillmentId,
+    state: from,
+    ...(to ? { requestedState: to } : {}),
+  })
 }
 
 export function orderNotFound(orderId: string): DomainError {
@@ -83,6 +76,5 @@ export function orderNotCancellable(orderId: string, status: string, why: string
     status === 'CANCELLED' ? 'ORDER_ALREADY_CANCELLED' : 'ORDER_NOT_CANCELLABLE',
     `Order ${orderId} cannot be cancelled: ${why}.`,
     { orderId, status },
-    409,
   )
 }

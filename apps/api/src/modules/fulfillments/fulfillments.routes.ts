@@ -1,11 +1,9 @@
-import type { HandlerTable, OperationContext } from '../../http/operation-router.js'
 import type { ShopPrincipal } from '../../http/principal.js'
-import type { FulfillmentRequest, FulfillmentService } from './fulfillments.service.js'
+import type { Handlers } from '../../http/typed-handlers.js'
+import type { FulfillmentService } from './fulfillments.service.js'
 
-type CreateCtx = OperationContext<Record<string, never>, Record<string, never>, FulfillmentRequest, ShopPrincipal>
-
-export function fulfillmentHandlers(fulfillments: FulfillmentService): HandlerTable {
+export function fulfillmentHandlers(fulfillments: FulfillmentService): Handlers<'createFulfillment', ShopPrincipal> {
   return {
-    createFulfillment: ({ auth, body }: CreateCtx) => fulfillments.createFulfillment(auth.shopId, body),
+    createFulfillment: ({ auth, body }) => fulfillments.createFulfillment(auth.shopId, body),
   }
 }

@@ -1,7 +1,8 @@
+import type { Body } from '@fanshelf/contract'
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect, Executor } from '../../db/database.js'
 import type { FulfillmentItemsTable, FulfillmentsTable, OrdersTable } from '../../db/schema.js'
-import { validationError } from '../../http/errors.js'
+import { validationError } from '../../errors/domain-error.js'
 import { newId } from '../../ids.js'
 import { returnOrderGiftCards } from '../gift-cards/order-gift-cards.js'
 import { canMoveOrderStatus, nextStatusForShipments, type OrderStatus } from '../orders/order-status.js'
@@ -42,11 +43,7 @@ export interface FulfillmentOptions {
 }
 
 /** Body of `POST /fulfillments` (contract schema `FulfillmentCreateRequest`). */
-export interface FulfillmentRequest {
-  orderId: string
-  items: { variantId: string; quantity: number }[]
-  shippingLabel: { trackingNumber: string; trackingCompany: string }
-}
+export type FulfillmentRequest = Body<'createFulfillment'>
 
 /** What a tracker move did, for the admin and `fanshelf tracker advance`. */
 export interface TrackerAdvance {

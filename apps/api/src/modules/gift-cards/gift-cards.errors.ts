@@ -1,4 +1,4 @@
-import { DomainError, validationError } from '../../http/errors.js'
+import { DomainError, validationError } from '../../errors/domain-error.js'
 
 /**
  * Errors of gift cards. A code the checkout refuses names the form field (`details.field =
@@ -18,17 +18,14 @@ export function giftCardNotFound(last4: string): DomainError {
     'GIFT_CARD_NOT_FOUND',
     last4 ? `There is no gift card with the code ending ${last4} in this shop.` : 'Enter a gift card code.',
     { field: giftCardField },
-    400,
   )
 }
 
 export function giftCardSpent(last4: string): DomainError {
-  return new DomainError(
-    'GIFT_CARD_SPENT',
-    `The gift card ending ${last4} has no balance left.`,
-    { field: giftCardField, balance: 0 },
-    409,
-  )
+  return new DomainError('GIFT_CARD_SPENT', `The gift card ending ${last4} has no balance left.`, {
+    field: giftCardField,
+    balance: 0,
+  })
 }
 
 export function giftCardCurrencyMismatch(last4: string, cardCurrency: string, orderCurrency: string): DomainError {
@@ -36,7 +33,6 @@ export function giftCardCurrencyMismatch(last4: string, cardCurrency: string, or
     'GIFT_CARD_CURRENCY_MISMATCH',
     `The gift card ending ${last4} is in ${cardCurrency}; this order is in ${orderCurrency}. Pay in ${cardCurrency} to use it.`,
     { field: giftCardField, giftCardCurrency: cardCurrency, orderCurrency },
-    409,
   )
 }
 
@@ -46,6 +42,5 @@ export function giftCardBalanceChanged(last4: string): DomainError {
     'GIFT_CARD_BALANCE_CHANGED',
     `The balance of the gift card ending ${last4} changed while this order was placed; nothing was charged. Try again.`,
     { field: giftCardField },
-    409,
   )
 }

@@ -1,4 +1,5 @@
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
+import type { ErrorCode } from '../../errors/error-codes.js'
 
 /**
  * The life of a gift — a giveaway link or one gift of a gift purchase — as a transition table.
@@ -18,7 +19,7 @@ export type GiftStatus = (typeof giftStatuses)[number]
 
 export type GiftAction = 'redeem' | 'cancel' | 'changeToGiftCard'
 
-export type GiftTransition = { to: GiftStatus } | { refused: string }
+export type GiftTransition = { to: GiftStatus } | { refused: ErrorCode }
 
 export const giftTransitions: Readonly<Record<GiftAction, Readonly<Record<GiftStatus, GiftTransition>>>> = {
   redeem: {
@@ -62,5 +63,5 @@ export function nextGiftStatus(gift: { id: string; status: string }, action: Gif
   const transition = giftTransitions[action][gift.status]
   if ('to' in transition) return transition.to
   const message = refusals[transition.refused]?.(gift.id) ?? `Gift ${gift.id} cannot be changed.`
-  throw new DomainError(transition.refused, message, { giftId: gift.id, status: gift.status }, 409)
+  throw new DomainError(transition.refused, message, { giftId: gift.id, status: gift.status })
 }

@@ -146,6 +146,21 @@ export async function findEarliestOpenDrawEnd(db: Executor): Promise<string | un
   return row?.ends_at
 }
 
+/** The id of the shop's newest draw still taking entries at `now` (open, its window not closed). */
+export async function findNewestOpenDrawId(db: Executor, shopId: string, now: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('gift_draws')
+    .select('id')
+    .where('shop_id', '=', shopId)
+    .where('finished_at', 'is', null)
+    .where('ends_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.id
+}
+
 export async function insertGiftPurchase(db: Executor, purchase: GiftPurchasesTable): Promise<void> {
   await db.insertInto('gift_purchases').values(purchase).execute()
 }

@@ -1,22 +1,31 @@
-import type { HandlerTable, OperationContext } from '../../http/operation-router.js'
+import type { Res } from '@fanshelf/contract'
 import type { ShopPrincipal } from '../../http/principal.js'
-import type { DrawParticipant } from './draw-winners.js'
+import type { Handlers } from '../../http/typed-handlers.js'
+import type { GiftDrawResource, GiftPurchaseResource } from './gifting.mapper.js'
 import type { GiftingService } from './gifting.service.js'
 
-type PurchaseCtx = OperationContext<{ giftPurchaseId: string }, Record<string, never>, undefined, ShopPrincipal>
-type DrawCtx = OperationContext<{ drawId: string }, Record<string, never>, undefined, ShopPrincipal>
-type FinishCtx = OperationContext<
-  { drawId: string },
-  Record<string, never>,
-  { participants: DrawParticipant[] },
-  ShopPrincipal
->
+/*
+ * The mapper's purchases and draws as the contract's. The offer (`name`, `slug`, `description`,
+ * `primaryImage`) is read from the purchase's stored JSON snapshot as `unknown`, so these are
+ * assertions, not proofs: TypeScript still rejects them when a required field is renamed or removed,
+ * or a field's type stops overlapping.
+ */
+function wirePurchase(purchase: GiftPurchaseResource): Res<'getGiftPurchase'> {
+  return purchase as Res<'getGiftPurchase'>
+}
 
-export function giftingHandlers(gifting: GiftingService): HandlerTable {
+function wireDraw(draw: GiftDrawResource): Res<'getGiftDraw'> {
+  return draw as Res<'getGiftDraw'>
+}
+
+export function giftingHandlers(
+  gifting: GiftingService,
+): Handlers<'getGiftPurchase' | 'getGiftDraw' | 'finishGiftDraw', ShopPrincipal> {
   return {
-    getGiftPurchase: ({ auth, params }: PurchaseCtx) => gifting.getGiftPurchase(auth.shopId, params.giftPurchaseId),
-    getGiftDraw: ({ auth, params }: DrawCtx) => gifting.getGiftDraw(auth.shopId, params.drawId),
-    finishGiftDraw: ({ auth, params, body }: FinishCtx) =>
-      gifting.finishDraw(auth.shopId, params.drawId, body.participants),
+    getGiftPurchase: async ({ auth, params }) =>
+      wirePurchase(await gifting.getGiftPurchase(auth.shopId, params.giftPurchaseId)),
+    getGiftDraw: async ({ auth, params }) => wireDraw(await gifting.getGiftDraw(auth.shopId, params.drawId)),
+    finishGiftDraw: async ({ auth, params, body }) =>
+      wireDraw(await gifting.finishDraw(auth.shopId, params.drawId, body.participants)),
   }
 }

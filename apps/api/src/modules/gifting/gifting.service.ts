@@ -1,7 +1,7 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect, Executor } from '../../db/database.js'
 import type { GiftDrawsTable, GiftPurchasesTable, GiftsTable } from '../../db/schema.js'
-import { validationError } from '../../http/errors.js'
+import { validationError } from '../../errors/domain-error.js'
 import { newFriendlyId, newId } from '../../ids.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { type GiftCardResource, toGiftCardResource } from '../gift-cards/gift-cards.mapper.js'
@@ -42,6 +42,7 @@ import {
   findGiftableProduct,
   findGiftDraw,
   findGiftPurchase,
+  findNewestOpenDrawId,
   findOpenDrawOfPurchase,
   hasDraws,
   insertDraw,
@@ -315,6 +316,11 @@ export function createGiftingService(db: Db, options: GiftingOptions) {
       // Refused after the commit, so that the expiry (and its event) stands.
       if ('expired' in outcome) throw drawAlreadyFinished(outcome.expired)
       return outcome.finished
+    },
+
+    /** The id of the shop's newest draw still taking entries (open, its window not closed); undefined when none. */
+    newestOpenDrawId(shopId: string): Promise<string | undefined> {
+      return findNewestOpenDrawId(db, shopId, isoTime(clock.now()))
     },
 
     /**

@@ -1,7 +1,8 @@
+import type { Body } from '@fanshelf/contract'
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect } from '../../db/database.js'
 import type { GiftDrawsTable, GiftPurchasesTable, GiftsTable } from '../../db/schema.js'
-import { validationError } from '../../http/errors.js'
+import { validationError } from '../../errors/domain-error.js'
 import { newFriendlyId, newId } from '../../ids.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { findShop } from '../shops/shops.repository.js'
@@ -47,20 +48,11 @@ import { returnUnwonGiftsToShop } from './giveaway-returns.js'
  * entrants and sends every gift left without a winner back to the shop.
  */
 
-export interface GiveawayRequest {
-  offerId: string
-  quantity: number
-  username?: string
-  message?: string
-  /** Entry window of the draw (default: the longest, so that a bot's own timer decides). */
-  durationSeconds?: number
-}
+/** Body of `POST /giveaways/giveaways` (contract schema `GiveawayCreateRequest`). */
+export type GiveawayRequest = Body<'createGiveaway'>
 
 /** A Twitch entrant as `finish/twitch` receives it. */
-export interface GiveawayParticipant {
-  userId: string
-  userName: string
-}
+export type GiveawayParticipant = Body<'finishGiveaway'>['participants'][number]
 
 export interface GiveawayOptions {
   gifting: Pick<GiftingService, 'getGiftDraw' | 'expireDraw'>

@@ -1,4 +1,4 @@
-import { type DomainError, notFound } from '../../http/errors.js'
+import { type DomainError, notFound } from '../../errors/domain-error.js'
 
 export function giveawayPackageNotFound(packageId: string): DomainError {
   return notFound('GIVEAWAY_PACKAGE_NOT_FOUND', `Giveaway link package ${packageId} was not found.`, { packageId })

@@ -1,7 +1,8 @@
+import type { Body } from '@fanshelf/contract'
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect, Executor } from '../../db/database.js'
 import type { GiftsTable, GiveawayPackagesTable } from '../../db/schema.js'
-import { validationError } from '../../http/errors.js'
+import { validationError } from '../../errors/domain-error.js'
 import { newId } from '../../ids.js'
 import { assertGiftableProduct } from '../gifting/gift-offers.js'
 import { type GiftAction, nextGiftStatus } from '../gifting/gift-status.js'
@@ -31,11 +32,8 @@ export interface GiveawayLinkOptions {
 /** Most links one package holds (the contract's bound on `number`). */
 export const maxLinksPerPackage = 500
 
-export interface GiveawayLinksRequest {
-  productId: string
-  /** 1 to maxLinksPerPackage. */
-  number: number
-}
+/** Body of `POST /giveaway-links` (`number`: 1 to maxLinksPerPackage). */
+export type GiveawayLinksRequest = Body<'createGiveawayLinks'>
 
 export interface RedeemingOrder {
   orderId: string

@@ -1,6 +1,6 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db } from '../../db/database.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import {
   completeIdempotencyKey,
   deleteIdempotencyKeyCreatedAt,
@@ -39,8 +39,6 @@ export function idempotencyKeyInUse(): DomainError {
   return new DomainError(
     'IDEMPOTENCY_KEY_IN_USE',
     'A request with this Idempotency-Key is still running; retry once it has finished.',
-    undefined,
-    409,
   )
 }
 
@@ -48,8 +46,6 @@ export function idempotencyKeyReused(): DomainError {
   return new DomainError(
     'IDEMPOTENCY_KEY_REUSED',
     'This Idempotency-Key was used for a different request (method, path or body). Use a new key for a new request.',
-    undefined,
-    422,
   )
 }
 

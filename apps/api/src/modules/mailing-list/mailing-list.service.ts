@@ -1,6 +1,6 @@
 import { type Clock, isoTime, systemClock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
-import { validationError } from '../../http/errors.js'
+import { validationError } from '../../errors/domain-error.js'
 import { newId } from '../../ids.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { type PageRequest, toPage } from '../paging/paging.js'

@@ -1,5 +1,6 @@
 import sharp from 'sharp'
-import { DomainError } from '../../http/errors.js'
+import { DomainError, type ErrorDetails } from '../../errors/domain-error.js'
+import type { ErrorCode } from '../../errors/error-codes.js'
 
 /**
  * What an upload is, decided from its bytes (never from its name or the declared Content-Type),
@@ -35,8 +36,8 @@ export interface AcceptedImage {
   height: number
 }
 
-function refused(code: string, message: string, rule: string, status = 400): DomainError {
-  return new DomainError(code, message, { errors: [{ location: 'body', field: 'file', rule, message }] }, status)
+function refused(code: ErrorCode, message: string, rule: string, details: ErrorDetails = {}): DomainError {
+  return new DomainError(code, message, { ...details, errors: [{ location: 'body', field: 'file', rule, message }] })
 }
 
 const unsupported = () =>
@@ -44,7 +45,6 @@ const unsupported = () =>
     'MEDIA_TYPE_UNSUPPORTED',
     'The file is not an image we accept: upload a JPEG, PNG, WebP, GIF, AVIF or SVG image.',
     'format',
-    415,
   )
 
 /** Patterns that make an SVG more than a drawing (checked case-insensitively on the text). */
@@ -101,7 +101,9 @@ function checkSides(width: number | undefined, height: number | undefined): { wi
 
 async function acceptSvg(content: Buffer): Promise<AcceptedImage> {
   if (content.length > maxSvgBytes) {
-    throw refused('MEDIA_TOO_LARGE', `An SVG may be at most ${maxSvgBytes} bytes.`, 'maxBytes', 413)
+    throw refused('PAYLOAD_TOO_LARGE', `An SVG may be at most ${maxSvgBytes} bytes.`, 'maxBytes', {
+      limitBytes: maxSvgBytes,
+    })
   }
   const text = content.toString('utf8')
   for (const [pattern, what] of svgHazards) {
@@ -116,9 +118,11 @@ async function acceptSvg(content: Buffer): Promise<AcceptedImage> {
 /** Checks an upload and returns what to store, or throws a 4xx naming the rule it broke. */
 export async function acceptImage(content: Buffer): Promise<AcceptedImage> {
   if (content.length === 0)
-    throw refused('MEDIA_EMPTY', 'The request body is empty: send the image file as the body.', 'required', 400)
+    throw refused('MEDIA_EMPTY', 'The request body is empty: send the image file as the body.', 'required')
   if (content.length > maxUploadBytes) {
-    throw refused('MEDIA_TOO_LARGE', `An image may be at most ${maxUploadBytes} bytes.`, 'maxBytes', 413)
+    throw refused('PAYLOAD_TOO_LARGE', `An image may be at most ${maxUploadBytes} bytes.`, 'maxBytes', {
+      limitBytes: maxUploadBytes,
+    })
   }
   let metadata: sharp.Metadata
   try {

@@ -1,4 +1,4 @@
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 
 /**
  * The media storage (an S3 bucket) refused a file or could not be reached. The answer names no
@@ -10,8 +10,6 @@ export function mediaStorageUnavailable(action: 'store' | 'read', reason: string
     action === 'store'
       ? 'The image could not be stored: the media storage did not accept it or could not be reached. Nothing was saved; try again later.'
       : 'The file could not be read from the media storage. Try again later.',
-    undefined,
-    503,
   )
   error.cause = new Error(reason)
   return error

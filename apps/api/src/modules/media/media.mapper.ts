@@ -1,3 +1,4 @@
+import type { Schema } from '@fanshelf/contract'
 import type { MediaFilesTable } from '../../db/schema.js'
 import { extensions, type MediaType } from './image-intake.js'
 
@@ -5,13 +6,7 @@ import { extensions, type MediaType } from './image-intake.js'
 export const transformedWidth = 600
 
 /** A contract `Image` (what products, variants and the feed show). */
-export interface Image {
-  id: string
-  url: string
-  width: number
-  height: number
-  transformedUrl: string
-}
+export type Image = Schema<'Image'>
 
 /** An image of the admin's media library: an `Image` and what the picker shows about it. */
 export interface LibraryImage extends Image {

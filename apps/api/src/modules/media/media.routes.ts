@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { errorStatus } from '../../errors/error-codes.js'
+import { isNotModified } from '../../http/etag.js'
 import { mediaCacheControl as cacheControl } from './media-storage.js'
 
 /**
@@ -25,7 +27,9 @@ function parseWidth(raw: string | string[] | undefined): number | undefined | { 
 }
 
 function notFound(reply: FastifyReply, path: string) {
-  return reply.code(404).send({ code: 'MEDIA_NOT_FOUND', message: `There is no file at ${path}.` })
+  return reply
+    .code(errorStatus.MEDIA_NOT_FOUND)
+    .send({ code: 'MEDIA_NOT_FOUND', message: `There is no file at ${path}.` })
 }
 
 /** The media routes (a Fastify plugin): register with `app.register(mediaRoutes)`. */
@@ -36,7 +40,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     const path = request.url.split('?')[0]!
     const width = parseWidth(request.query.w)
     if (typeof width === 'object') {
-      return reply.code(400).send({
+      return reply.code(errorStatus.REQUEST_VALIDATION_FAILED).send({
         code: 'REQUEST_VALIDATION_FAILED',
         message: `query w: ${width.error}`,
         details: { errors: [{ location: 'query', field: 'w', rule: width.rule, message: width.error }] },
@@ -45,11 +49,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     const match = filePattern.exec(request.params.file)
     const file = match ? await media.serve(match[1]!, match[2]!, width) : undefined
     if (!file) return notFound(reply, path)
-    reply.header('etag', file.etag).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff')
-    const ifNoneMatch = request.headers['if-none-match']
-    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
-      return reply.code(304).send()
-    }
+    reply.header('cache-control', cacheControl).header('x-content-type-options', 'nosniff')
+    if (isNotModified(request, reply, file.etag)) return reply.code(304).send()
     if (file.mediaType === 'image/svg+xml') {
       // Opened on its own, an SVG is a document: it runs nothing and loads nothing.
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache'
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Executor } from '../../db/database.js'
 import type { MediaFilesTable } from '../../db/schema.js'
+import { versionEtag } from '../../http/etag.js'
 import { newUuid } from '../../ids.js'
 import { type Page, type PageRequest, toPage } from '../paging/paging.js'
 import { acceptImage, extensions, type MediaType, narrower } from './image-intake.js'
@@ -142,7 +143,7 @@ export function createMediaService(db: Db, deps: { clock: Clock; publicUrl: stri
       const resized = width !== undefined && width < row.width ? await narrower(content, mediaType, width) : content
       const tag =
         width !== undefined && width < row.width ? `${row.sha256.slice(0, 32)}-w${width}` : row.sha256.slice(0, 32)
-      const file: ServedFile = { content: resized, mediaType, etag: `"${tag}"` }
+      const file: ServedFile = { content: resized, mediaType, etag: versionEtag(tag) }
       served.set(key, file)
       return file
     },

@@ -83,6 +83,24 @@ export function findMemberRow(db: Executor, shopId: string, memberId: string) {
     .executeTakeFirst()
 }
 
+/** The id of the shop's member whose subscription is `type` and changed least recently (ties: the least id). */
+export async function findMemberIdWithSubscription(
+  db: Executor,
+  shopId: string,
+  type: MembersTable['subscription_type'],
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('members')
+    .select('id')
+    .where('shop_id', '=', shopId)
+    .where('subscription_type', '=', type)
+    .orderBy('updated_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.id
+}
+
 export function findTierVariant(db: Executor, shopId: string, variantId: string) {
   return db
     .selectFrom('membership_tier_variants')

@@ -1,7 +1,7 @@
 import { type Clock, isoTime, systemClock } from '../../clock.js'
 import type { Db, Executor } from '../../db/database.js'
 import type { MembershipTierVariantsTable, MembersTable } from '../../db/schema.js'
-import { DomainError, notFound, validationError } from '../../http/errors.js'
+import { DomainError, notFound, validationError } from '../../errors/domain-error.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import { toMemberResource, toMembershipTierResource } from './memberships.mapper.js'
@@ -9,6 +9,7 @@ import {
   countMembers,
   findMember,
   findMemberByEmail,
+  findMemberIdWithSubscription,
   findMemberRow,
   findTierVariant,
   insertMember,
@@ -48,7 +49,6 @@ function subscriptionTransitionNotAllowed(member: MembersTable, change: Subscrip
     'MEMBERSHIP_SUBSCRIPTION_TRANSITION_NOT_ALLOWED',
     `Member ${member.id}'s subscription is ${member.subscription_type}: a ${change} cannot make it ${to}.`,
     { memberId: member.id, subscription: member.subscription_type, change, requested: to },
-    409,
   )
 }
 
@@ -124,6 +124,21 @@ export function createMembershipService(db: Db, options: { clock?: Clock } = {})
     },
 
     getMember,
+
+    /**
+     * The id of the shop's member whose subscription is of the first of `types` any member has
+     * (within a type, the one changed least recently); undefined when no member has any of them.
+     */
+    async findMemberWithSubscription(
+      shopId: string,
+      types: readonly MembersTable['subscription_type'][],
+    ): Promise<string | undefined> {
+      for (const type of types) {
+        const memberId = await findMemberIdWithSubscription(db, shopId, type)
+        if (memberId !== undefined) return memberId
+      }
+      return undefined
+    },
 
     /**
      * A supporter buys a subscription: a new member, or a member without one (`NONE`), becomes

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { DomainError } from '../../errors/domain-error.js'
 import type { Operation } from '../../http/contract.js'
-import { DomainError } from '../../http/errors.js'
 import type { Metrics } from './metrics.service.js'
 
 /** Methods kept as they are in labels; anything else a client sends is `OTHER`. */

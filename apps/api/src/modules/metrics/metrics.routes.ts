@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import type { Metrics } from './metrics.service.js'
 import { isMetricsToken, metricsChallenge } from './metrics-token.js'
 
@@ -16,7 +16,6 @@ export function createMetricsRoutes(deps: { metrics: Metrics; token: string }): 
         'UNAUTHENTICATED',
         'Scraping /metrics takes the bearer token set in METRICS_TOKEN: send Authorization: Bearer <token>.',
         undefined,
-        401,
         { 'www-authenticate': metricsChallenge },
       )
     }

@@ -1,7 +1,7 @@
 import { isoTime } from '../../clock.js'
 import type { Executor } from '../../db/database.js'
 import type { OrdersTable } from '../../db/schema.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import { newId } from '../../ids.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { canMoveOrderStatus, type OrderStatus } from './order-status.js'
@@ -26,7 +26,6 @@ export async function changeOrderStatus(
       'ORDER_STATUS_TRANSITION_NOT_ALLOWED',
       `Order ${order.id} cannot move from ${order.status} to ${to}.`,
       { orderId: order.id, status: order.status, requestedStatus: to },
-      409,
     )
   }
   const at = isoTime(now)

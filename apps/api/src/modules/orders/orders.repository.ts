@@ -66,6 +66,16 @@ export function findOrderByFriendlyId(db: Executor, shopId: string, friendlyId: 
     .executeTakeFirst()
 }
 
+/** The shop's oldest order in one of `statuses` (ties: the least id). */
+export function findOldestOrder(db: Executor, shopId: string, statuses: string[]) {
+  return filteredOrders(db, shopId, { statuses })
+    .selectAll()
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
+}
+
 export function listOrderLines(db: Executor, orderIds: string[]) {
   if (orderIds.length === 0) return Promise.resolve([])
   return db

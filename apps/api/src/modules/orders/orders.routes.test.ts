@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/database.js'
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
+import { insertOrder } from '../fulfillments/testing/order-factory.js'
 
 // Order reads reuse each order's built and serialized form while its row is unchanged
 // (orders.cache.ts). These tests prove a reader never sees a stale order.
@@ -67,5 +68,33 @@ describe('order reads', () => {
     })
     expect(byFriendly.status).toBe(404)
     expect(byFriendly.body.details).toEqual({ friendlyId: order.friendlyId })
+  })
+})
+
+describe('the oldest order with a status (fanshelf trigger ORDER_UPDATED ships it)', () => {
+  async function variantOf(shopId: string) {
+    return db.selectFrom('variants').selectAll().where('shop_id', '=', shopId).executeTakeFirstOrThrow()
+  }
+
+  it('is the shop’s earliest order in that status, never another shop’s or another status’s', async () => {
+    const orders = platform.app.platform.services.orders
+    const demoVariant = await variantOf(platform.demo.id)
+    const confirmed = await insertOrder(db, platform.demo.id, [{ variant: demoVariant, quantity: 2 }], {
+      status: 'CONFIRMED',
+      now: Date.UTC(2000, 0, 2),
+    })
+    const cancelled = await insertOrder(db, platform.demo.id, [{ variant: demoVariant, quantity: 1 }], {
+      status: 'CANCELLED',
+      now: Date.UTC(2000, 0, 1),
+    })
+    await insertOrder(db, platform.other.id, [{ variant: await variantOf(platform.other.id), quantity: 1 }], {
+      status: 'CONFIRMED',
+      now: Date.UTC(1999, 0, 1),
+    })
+    const oldest = await orders.findOldestOrder(platform.demo.id, 'CONFIRMED')
+    expect(oldest).toEqual(await orders.getOrder(platform.demo.id, confirmed.order.id))
+    expect(oldest?.offers.map((offer) => [offer.variant.id, offer.variant.quantity])).toEqual([[demoVariant.id, 2]])
+    expect((await orders.findOldestOrder(platform.demo.id, 'CANCELLED'))?.id).toBe(cancelled.order.id)
+    expect(await orders.findOldestOrder('sh_nope', 'CONFIRMED')).toBeUndefined()
   })
 })

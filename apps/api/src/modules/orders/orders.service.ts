@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js'
 import type { OrderLinesTable, OrdersTable } from '../../db/schema.js'
-import { notFound } from '../../http/errors.js'
+import { notFound } from '../../errors/domain-error.js'
 import type { PageSerializers, SerializedJson } from '../../http/serialized-json.js'
 import { createStampedCache } from '../caching/stamped-cache.js'
 import { createTotalCounter, pageWindow } from '../paging/long-lists.js'
@@ -9,6 +9,7 @@ import { type CachedOrder, createOrderCache } from './orders.cache.js'
 import { type OrderResource, toOrderResource } from './orders.mapper.js'
 import {
   countOrders,
+  findOldestOrder,
   findOrder,
   findOrderByFriendlyId,
   listOrderLines,
@@ -95,6 +96,12 @@ export function createOrderService(db: Db, options: { serializers: PageSerialize
 
     async getOrderByFriendlyId(shopId: string, friendlyId: string) {
       return one(await findOrderByFriendlyId(db, shopId, friendlyId.toUpperCase()), { friendlyId })
+    },
+
+    /** The shop's oldest order with this status (e.g. the next CONFIRMED one to ship); undefined when none. */
+    async findOldestOrder(shopId: string, status: OrderResource['status']): Promise<OrderResource | undefined> {
+      const row = await findOldestOrder(db, shopId, [status])
+      return row ? one(row, { orderId: row.id }) : undefined
     },
   }
 }

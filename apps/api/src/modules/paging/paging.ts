@@ -1,4 +1,4 @@
-import { validationError } from '../../http/errors.js'
+import { validationError } from '../../errors/domain-error.js'
 
 /**
  * Open API pagination (decision 0004): `page` from 0, `size` 1–100 (default 20), answers

@@ -1,7 +1,7 @@
-import { DomainError, type ValidationIssue, validationError } from '../../http/errors.js'
+import { DomainError, type ValidationIssue, validationError } from '../../errors/domain-error.js'
 
 export function personNotFound(adminUserId: string): DomainError {
-  return new DomainError('PERSON_NOT_FOUND', `No admin ${adminUserId} in this shop.`, { adminUserId }, 404)
+  return new DomainError('PERSON_NOT_FOUND', `No admin ${adminUserId} in this shop.`, { adminUserId })
 }
 
 export function emailTaken(email: string): DomainError {
@@ -14,13 +14,11 @@ export function lastSuperAdmin(): DomainError {
   return new DomainError(
     'LAST_SUPER_ADMIN',
     'The shop needs at least one super-admin who has set a password: make someone else a super-admin first.',
-    undefined,
-    409,
   )
 }
 
 export function cannotRemoveSelf(): DomainError {
-  return new DomainError('CANNOT_REMOVE_SELF', 'You cannot remove yourself: another super-admin can.', undefined, 409)
+  return new DomainError('CANNOT_REMOVE_SELF', 'You cannot remove yourself: another super-admin can.')
 }
 
 export function wrongCurrentPassword(): DomainError {
@@ -33,8 +31,6 @@ export function linkUnusable(): DomainError {
   return new DomainError(
     'LINK_UNUSABLE',
     'This link has expired or was already used. Ask your shop’s super-admin for a new invitation, or request a new password reset.',
-    undefined,
-    410,
   )
 }
 
@@ -43,7 +39,6 @@ export function linkThrottled(retryAfterSeconds: number): DomainError {
     'LINK_THROTTLED',
     `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
     { retryAfterSeconds },
-    429,
     { 'retry-after': String(retryAfterSeconds) },
   )
 }
@@ -52,8 +47,6 @@ export function mailNotSent(): DomainError {
   return new DomainError(
     'MAIL_NOT_SENT',
     'The invitation could not be mailed (the SMTP server refused it or could not be reached); nothing was saved. Try again.',
-    undefined,
-    502,
   )
 }
 

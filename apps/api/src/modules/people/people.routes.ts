@@ -6,8 +6,6 @@ import type { AdminSession } from '../admin-sessions/admin-sessions.service.js'
 import { resetAcceptedMessage, toInvitationResource, toPersonResource } from './people.mapper.js'
 import type { PeopleActor } from './people.service.js'
 
-type PageQuery = { page?: number; size?: number }
-
 function peopleActorOf(session: AdminSession): PeopleActor {
   return { ...auditActorOf(session), role: session.role }
 }
@@ -23,7 +21,7 @@ export function peopleRoutes(access: AdminAccess, parse: AdminParsers) {
 
     app.get('/admin/api/people', async (request, reply) => {
       const session = await access.read(request, reply, 'people.read')
-      const query = parse.page<PageQuery>(request.query)
+      const query = parse.page(request.query)
       return pageOf((await people.list(session.shopId)).map(toPersonResource), query)
     })
 

@@ -2,7 +2,7 @@ import { fastifyCookie } from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createElement as h } from 'react'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import { applyRateLimit } from '../../http/security.js'
 import { auditActorOf } from '../admin/admin-http.js'
 import { assertAllowed, isAllowed } from '../admin/admin-permissions.js'
@@ -116,7 +116,6 @@ async function oauthEndpoints(app: FastifyInstance): Promise<void> {
         'TOO_MANY_FAILED_CREDENTIALS',
         `Too many failed client authentications: retry after ${retryAfterSeconds} s.`,
         { retryAfterSeconds },
-        429,
         { 'retry-after': String(retryAfterSeconds) },
       )
     }

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Clock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import type { PlatformAppsTable } from '../../db/schema.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import { type SecretBox, tokenHash } from '../../security/secret-box.js'
 import type { AppKeySource } from '../webhook-delivery/webhook-signatures.js'
 import { isWellFormedSecret, mintSecret, newPlatformId } from './opaque-tokens.js'
@@ -82,7 +82,7 @@ const maxRedirectUris = 20
 const decoyDigest = tokenHash(mintSecret('clientSecret'))
 
 const appNotFound = (clientId: string) =>
-  new DomainError('PLATFORM_APP_NOT_FOUND', `No platform app has the client id ${clientId}.`, { clientId }, 404)
+  new DomainError('PLATFORM_APP_NOT_FOUND', `No platform app has the client id ${clientId}.`, { clientId })
 
 function digestsEqual(a: string, b: string): boolean {
   const left = Buffer.from(a)

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js'
 import type { ChangeRecorder, Db } from '../../db/database.js'
 import type { PlatformAppGrantsTable } from '../../db/schema.js'
-import { notFound } from '../../http/errors.js'
+import { notFound } from '../../errors/domain-error.js'
 import { tokenHash } from '../../security/secret-box.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { deleteWebhookConfiguration } from '../webhook-configurations/webhook-configurations.repository.js'

@@ -1,3 +1,4 @@
+import type { Schema } from '@fanshelf/contract'
 import type { Clock } from '../../clock.js'
 import type { Db, Executor } from '../../db/database.js'
 import type { BearerGrant } from '../../http/principal.js'
@@ -33,13 +34,7 @@ import {
  */
 
 /** The token endpoint's success body (contract `TokenResponse`). */
-export interface TokenResponse {
-  access_token: string
-  token_type: 'Bearer'
-  expires_in: number
-  refresh_token: string
-  scope: string
-}
+export type TokenResponse = Schema<'TokenResponse'>
 
 /** Request parameters after parsing: each present at most once. */
 export type OAuthParameters = Record<string, string | undefined>

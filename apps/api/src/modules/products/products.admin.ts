@@ -1,7 +1,7 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect, Executor } from '../../db/database.js'
 import type { ProductsTable, VariantsTable } from '../../db/schema.js'
-import { DomainError, notFound, type ValidationIssue, validationError } from '../../http/errors.js'
+import { DomainError, notFound, type ValidationIssue, validationError } from '../../errors/domain-error.js'
 import { newUuid } from '../../ids.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { toImage } from '../media/media.mapper.js'
@@ -111,12 +111,10 @@ function productNotFound(productId: string) {
 }
 
 export function productSlugDuplication(slug: string): DomainError {
-  return new DomainError(
-    'PRODUCT_SLUG_DUPLICATION',
-    `Another product of the shop already uses the slug "${slug}".`,
-    { field: 'slug', slug },
-    409,
-  )
+  return new DomainError('PRODUCT_SLUG_DUPLICATION', `Another product of the shop already uses the slug "${slug}".`, {
+    field: 'slug',
+    slug,
+  })
 }
 
 export function productVariantInUse(variantIds: string[]): DomainError {
@@ -124,7 +122,6 @@ export function productVariantInUse(variantIds: string[]): DomainError {
     'PRODUCT_VARIANT_IN_USE',
     `Variant ${variantIds.join(', ')} cannot be removed: orders or carts refer to it. Set its stock to 0 instead.`,
     { field: 'variants', variantIds },
-    409,
   )
 }
 
@@ -301,7 +298,7 @@ export function createProductAdminService(db: Db, options: { clock: Clock; diale
 
   async function shopCurrency(trx: Executor, shopId: string): Promise<string> {
     const shop = await findShopCurrency(trx, shopId)
-    if (!shop) throw new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId }, 404)
+    if (!shop) throw new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId })
     return shop.currency
   }
 

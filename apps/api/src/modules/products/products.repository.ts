@@ -56,6 +56,27 @@ export function listVariants(db: Executor, shopId: string, productIds: string[])
     .execute()
 }
 
+/**
+ * The shop's first variant a shopper can buy now — of a public, available product, in stock —
+ * with its product (oldest product first, then the variant's position).
+ */
+export function findFirstSellableVariant(db: Executor, shopId: string) {
+  return db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.id', 'v.name', 'v.weight', 'v.dimensions', 'p.id as productId', 'p.name as productName', 'p.images'])
+    .where('p.shop_id', '=', shopId)
+    .where('v.shop_id', '=', shopId)
+    .where('p.access', '=', 'PUBLIC')
+    .where('p.state', '=', 'AVAILABLE')
+    .where((eb) => eb.or([eb('v.stock_type', '=', 'UNLIMITED'), eb('v.in_stock', '>=', 1)]))
+    .orderBy('p.created_at')
+    .orderBy('p.id')
+    .orderBy('v.position')
+    .limit(1)
+    .executeTakeFirst()
+}
+
 function limitedVariants(db: Executor, shopId: string, productId: string) {
   return db
     .selectFrom('variants')

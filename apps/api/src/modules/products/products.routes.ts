@@ -1,36 +1,34 @@
-import type { HandlerTable, OperationContext } from '../../http/operation-router.js'
+import type { Res } from '@fanshelf/contract'
 import type { ShopPrincipal } from '../../http/principal.js'
-import { pageRequest } from '../paging/paging.js'
+import type { Handlers } from '../../http/typed-handlers.js'
+import { type Page, pageRequest } from '../paging/paging.js'
+import type { ProductResource } from './products.mapper.js'
 import type { ProductService } from './products.service.js'
 
-interface ListProductsQuery {
-  page?: number
-  size?: number
-  search?: string
+/*
+ * The mapper's products as the contract's `Product`. The stored `type` is a plain string (the
+ * products table does not narrow it to `STANDARD`) and `thumbnailImage` is read from JSON as
+ * `unknown`, so these are assertions, not proofs: TypeScript still rejects them when a required field
+ * is renamed or removed, or a field's type stops overlapping.
+ */
+function wireProduct(product: ProductResource): Res<'getProduct'> {
+  return product as Res<'getProduct'>
 }
 
-interface PageQuery {
-  page?: number
-  size?: number
+function wireProductPage(page: Page<ProductResource>): Res<'listProducts'> {
+  return page as Res<'listProducts'>
 }
 
-type ListCtx = OperationContext<Record<string, never>, ListProductsQuery, undefined, ShopPrincipal>
-type GetCtx = OperationContext<{ productId: string }, Record<string, never>, undefined, ShopPrincipal>
-type InventoryCtx = OperationContext<{ productId: string }, PageQuery, undefined, ShopPrincipal>
-type AvailabilityCtx = OperationContext<
-  { productId: string },
-  Record<string, never>,
-  { available: boolean },
-  ShopPrincipal
->
-
-export function productHandlers(products: ProductService): HandlerTable {
+export function productHandlers(
+  products: ProductService,
+): Handlers<'listProducts' | 'getProduct' | 'listProductInventory' | 'setProductAvailability', ShopPrincipal> {
   return {
-    listProducts: ({ auth, query }: ListCtx) => products.listProducts(auth.shopId, query.search, pageRequest(query)),
-    getProduct: ({ auth, params }: GetCtx) => products.getProductJson(auth.shopId, params.productId),
-    listProductInventory: ({ auth, params, query }: InventoryCtx) =>
+    listProducts: async ({ auth, query }) =>
+      wireProductPage(await products.listProducts(auth.shopId, query.search, pageRequest(query))),
+    getProduct: ({ auth, params }) => products.getProductJson(auth.shopId, params.productId),
+    listProductInventory: ({ auth, params, query }) =>
       products.listProductInventory(auth.shopId, params.productId, pageRequest(query)),
-    setProductAvailability: ({ auth, params, body }: AvailabilityCtx) =>
-      products.setProductAvailability(auth.shopId, params.productId, body.available),
+    setProductAvailability: async ({ auth, params, body }) =>
+      wireProduct(await products.setProductAvailability(auth.shopId, params.productId, body.available)),
   }
 }

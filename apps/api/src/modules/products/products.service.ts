@@ -1,17 +1,19 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect } from '../../db/database.js'
 import type { VariantsTable } from '../../db/schema.js'
-import { notFound } from '../../http/errors.js'
+import { notFound } from '../../errors/domain-error.js'
 import type { SerializedJson } from '../../http/serialized-json.js'
 import { createStampedCache } from '../caching/stamped-cache.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { createTotalCounter, pageWindow } from '../paging/long-lists.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import { nextProductState } from './product-state.js'
+import type { ProductImageInput, VariantInput } from './products.admin.js'
 import { type ProductResource, toProductResource, toStockRecordResource } from './products.mapper.js'
 import {
   countLimitedVariants,
   countProducts,
+  findFirstSellableVariant,
   findProduct,
   findProductForUpdate,
   listLimitedVariants,
@@ -25,6 +27,12 @@ export interface ProductServiceOptions {
   dialect: Dialect
   /** The `getProduct` answer serialized with the contract (http/serialized-json.ts `answerSerializer`). */
   serializeProduct: (product: ProductResource) => SerializedJson
+}
+
+/** A variant a shopper can buy now, with its product (`findSellableVariant`). */
+export interface SellableVariant {
+  product: { id: string; name: string; images: ProductImageInput[] }
+  variant: Pick<VariantInput, 'name' | 'weight' | 'dimensions'> & { id: string }
 }
 
 /** Serialized `getProduct` answers kept while the database is unchanged (about 2 KB each). */
@@ -93,6 +101,24 @@ export function createProductService(db: Db, options: ProductServiceOptions) {
       return productAnswers.get(`${shopId}\u0000${productId}`, async () =>
         serializeProduct(await getProduct(shopId, productId)),
       )
+    },
+
+    /**
+     * The shop's first variant a shopper can buy now (a public, available product's, in stock:
+     * oldest product first, then by position), with its product; undefined when it sells nothing.
+     */
+    async findSellableVariant(shopId: string): Promise<SellableVariant | undefined> {
+      const row = await findFirstSellableVariant(db, shopId)
+      if (!row) return undefined
+      return {
+        product: { id: row.productId, name: row.productName, images: JSON.parse(row.images) as ProductImageInput[] },
+        variant: {
+          id: row.id,
+          name: row.name,
+          weight: JSON.parse(row.weight) as VariantInput['weight'],
+          dimensions: JSON.parse(row.dimensions) as VariantInput['dimensions'],
+        },
+      }
     },
 
     async listProductInventory(shopId: string, productId: string, page: PageRequest) {

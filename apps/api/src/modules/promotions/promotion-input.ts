@@ -1,4 +1,4 @@
-import { type ValidationIssue, validationError } from '../../http/errors.js'
+import { type ValidationIssue, validationError } from '../../errors/domain-error.js'
 import { type Money, toMinor, toMoney } from '../money/money.js'
 import { oncePerOrderNotSupported } from './promotions.errors.js'
 

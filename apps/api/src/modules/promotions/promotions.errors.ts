@@ -1,4 +1,4 @@
-import { DomainError, notFound } from '../../http/errors.js'
+import { DomainError, notFound } from '../../errors/domain-error.js'
 
 export function promotionNotFound(promotionId: string): DomainError {
   return notFound('PROMOTION_NOT_FOUND', `Promotion ${promotionId} does not exist.`, { promotionId })
@@ -9,7 +9,6 @@ export function oncePerOrderNotSupported(discountType: string, field = 'appliesT
     'PROMOTION_ONCE_PER_ORDER_CONFIGURATION_NOT_SUPPORTED_FOR_DISCOUNT_TYPE',
     `${field.replaceAll('/', '.')} cannot be combined with a ${discountType} discount.`,
     { field, discountType },
-    400,
   )
 }
 
@@ -25,7 +24,7 @@ export function promotionProductNotFound(
     'productId' in reference
       ? `Product ${reference.productId} (${field.replaceAll('/', '.')}) was not found in the shop.`
       : `Variant ${reference.variantId} (${field.replaceAll('/', '.')}) was not found in the shop.`
-  return new DomainError('PROMOTION_PRODUCT_NOT_FOUND', message, { field, ...reference }, 400)
+  return new DomainError('PROMOTION_PRODUCT_NOT_FOUND', message, { field, ...reference })
 }
 
 export function promotionTierNotFound(tierId: string): DomainError {
@@ -33,7 +32,6 @@ export function promotionTierNotFound(tierId: string): DomainError {
     'PROMOTION_TIER_NOT_FOUND',
     `Membership tier ${tierId} (tiers.tiersIds) was not found in the shop.`,
     { tierId },
-    400,
   )
 }
 
@@ -42,17 +40,13 @@ export function promotionCurrencyMismatch(field: string, currency: string, shopC
     'PROMOTION_CURRENCY_MISMATCH',
     `${field.replaceAll('/', '.')} is in ${currency}; amounts must be in the shop's currency, ${shopCurrency}.`,
     { field, currency, shopCurrency },
-    400,
   )
 }
 
 export function promotionCodeDuplication(code: string): DomainError {
-  return new DomainError(
-    'PROMOTION_CODE_DUPLICATION',
-    `The code ${code} is already used by another promotion.`,
-    { promotionCode: code },
-    409,
-  )
+  return new DomainError('PROMOTION_CODE_DUPLICATION', `The code ${code} is already used by another promotion.`, {
+    promotionCode: code,
+  })
 }
 
 export function promotionCodesDuplication(codes: string[]): DomainError {
@@ -60,7 +54,6 @@ export function promotionCodesDuplication(codes: string[]): DomainError {
     'PROMOTION_CODES_DUPLICATION',
     `The codes ${codes.join(', ')} are the same when compared ignoring case.`,
     { promotionCodes: codes },
-    409,
   )
 }
 
@@ -69,7 +62,6 @@ export function promotionStatusTransitionNotAllowed(promotionId: string, status:
     'PROMOTION_STATUS_TRANSITION_NOT_ALLOWED',
     `Promotion ${promotionId} is ${status}; it cannot ${action === 'useUp' ? 'be used up' : action}.`,
     { promotionId, status, action },
-    409,
   )
 }
 
@@ -80,6 +72,5 @@ export function promotionNotUsable(promotionId: string, status: string, code?: s
       ? `Promotion ${promotionId} is ${status} and cannot be used.`
       : `Code ${code} of promotion ${promotionId} is ${status} and cannot be used.`,
     { promotionId, status, ...(code === undefined ? {} : { promotionCode: code }) },
-    409,
   )
 }

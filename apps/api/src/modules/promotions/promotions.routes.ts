@@ -1,23 +1,44 @@
-import type { HandlerTable, OperationContext } from '../../http/operation-router.js'
+import type { Body, Res } from '@fanshelf/contract'
 import type { ShopPrincipal } from '../../http/principal.js'
-import { pageRequest } from '../paging/paging.js'
+import type { Handlers } from '../../http/typed-handlers.js'
+import { type Page, pageRequest } from '../paging/paging.js'
 import type { PromotionCreateRequest } from './promotion-input.js'
+import type { PromotionResource } from './promotions.mapper.js'
 import type { PromotionService } from './promotions.service.js'
 
-type ListCtx = OperationContext<
-  Record<string, never>,
-  { page?: number; size?: number; codes?: string[] },
-  undefined,
-  ShopPrincipal
->
-type GetCtx = OperationContext<{ promotionId: string }, Record<string, never>, undefined, ShopPrincipal>
-type CreateCtx = OperationContext<Record<string, never>, Record<string, never>, PromotionCreateRequest, ShopPrincipal>
+/*
+ * The mapper's promotions as the contract's `Promotion`. The stored `type` and `status` are plain
+ * strings and `discount`, `requirements`, `limits`, `appliesTo`… are read from JSON columns as
+ * `unknown`, so these are assertions, not proofs: TypeScript still rejects them when a required field
+ * is renamed or removed, or a field's type stops overlapping.
+ */
+function wirePromotion(promotion: PromotionResource): Res<'getPromotion'> {
+  return promotion as Res<'getPromotion'>
+}
 
-export function promotionHandlers(promotions: PromotionService): HandlerTable {
+function wirePromotionPage(page: Page<PromotionResource>): Res<'listPromotions'> {
+  return page as Res<'listPromotions'>
+}
+
+/**
+ * The validated body as promotion-input.ts's `PromotionCreateRequest`. openapi-typescript renders a
+ * schema's `anyOf` of required alternatives (`PercentageDiscount`: `shippingOption` or its alias
+ * `shipping`) as extra union members that lack the schema's own properties, so the generated body is
+ * looser than what the router validated; the cast still fails if the two stop overlapping.
+ */
+function promotionRequest(body: Body<'createPromotion'>): PromotionCreateRequest {
+  return body as PromotionCreateRequest
+}
+
+export function promotionHandlers(
+  promotions: PromotionService,
+): Handlers<'listPromotions' | 'getPromotion' | 'createPromotion', ShopPrincipal> {
   return {
-    listPromotions: ({ auth, query }: ListCtx) =>
-      promotions.listPromotions(auth.shopId, pageRequest(query), query.codes),
-    getPromotion: ({ auth, params }: GetCtx) => promotions.getPromotion(auth.shopId, params.promotionId),
-    createPromotion: ({ auth, body }: CreateCtx) => promotions.createPromotion(auth.shopId, body),
+    listPromotions: async ({ auth, query }) =>
+      wirePromotionPage(await promotions.listPromotions(auth.shopId, pageRequest(query), query.codes)),
+    getPromotion: async ({ auth, params }) =>
+      wirePromotion(await promotions.getPromotion(auth.shopId, params.promotionId)),
+    createPromotion: async ({ auth, body }) =>
+      wirePromotion(await promotions.createPromotion(auth.shopId, promotionRequest(body))),
   }
 }

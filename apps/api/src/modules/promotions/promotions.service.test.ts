@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/database.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
 import { eventCount, expectEventConforms, recordedEvents } from '../fulfillments/testing/recorded-events.js'
 import type { PromotionCreateRequest } from './promotion-input.js'

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js'
-import type { ValidationIssue } from '../../http/errors.js'
+import type { ValidationIssue } from '../../errors/domain-error.js'
 import { isStorefrontCurrency, type StorefrontCurrency, storefrontCurrencies } from '../money/exchange-rates.js'
 import { isHostTaken } from './shops.repository.js'
 

@@ -1,7 +1,7 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect } from '../../db/database.js'
 import type { ShopsTable } from '../../db/schema.js'
-import { DomainError, type ValidationIssue, validationError } from '../../http/errors.js'
+import { DomainError, type ValidationIssue, validationError } from '../../errors/domain-error.js'
 import type { AuditRecorder } from '../admin/admin-audit-log.service.js'
 import { emailPattern, maxEmailLength } from '../people/people-policy.js'
 import { checkShopCurrency, checkShopDomain, checkShopName } from './shop-fields.js'
@@ -43,7 +43,7 @@ const accentColorPattern = /^#[0-9a-f]{6}$/
 const phonePattern = /^\+?[0-9 ().-]{3,40}$/
 
 function shopNotFound(shopId: string): DomainError {
-  return new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId }, 404)
+  return new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId })
 }
 
 function checkEmail(field: string, value: string, issues: ValidationIssue[]): string {

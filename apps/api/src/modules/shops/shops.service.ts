@@ -1,12 +1,12 @@
 import type { Db } from '../../db/database.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import type { SecretBox } from '../../security/secret-box.js'
 import { findShop, findShopByDomain, listShops } from './shops.repository.js'
 
 export function createShopService(db: Db, secretBox: SecretBox) {
   async function getShop(shopId: string) {
     const shop = await findShop(db, shopId)
-    if (!shop) throw new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId }, 404)
+    if (!shop) throw new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId })
     return shop
   }
   return {

@@ -1,7 +1,7 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect, Executor } from '../../db/database.js'
 import type { CartLinesTable, CartsTable } from '../../db/schema.js'
-import { validationError } from '../../http/errors.js'
+import { validationError } from '../../errors/domain-error.js'
 import { newUuid } from '../../ids.js'
 import type { ExchangeRates } from '../money/exchange-rates.js'
 import { cartIdleExpiryMs, cartPurgeIntervalMs, isCartExpired, maxCartLines, maxLineQuantity } from './cart-rules.js'

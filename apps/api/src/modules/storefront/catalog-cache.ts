@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify'
 import type { Clock } from '../../clock.js'
-import { bodyEtag } from './storefront-http.js'
-import { createTtlCache } from './ttl-cache.js'
+import { contentEtag } from '../../http/etag.js'
+import { SerializedJson } from '../../http/serialized-json.js'
+import { createTtlCache } from '../caching/ttl-cache.js'
 
 /**
  * A micro-cache of the storefront's catalogue answers (products and collections), serialized with
@@ -25,17 +26,20 @@ export function createCatalogCache(options: { clock: Clock; ttlMs?: number }) {
     maxEntries: 5000,
   })
   return {
-    /** Sends the cached answer for `key`, building (and caching) it first when absent or stale. */
-    async reply(reply: FastifyReply, key: readonly string[], build: () => Promise<unknown>): Promise<Buffer> {
+    /**
+     * The cached answer for `key` (with its ETag header set on `reply`), building (and caching) it
+     * first when absent or stale. It is already JSON: the router sends it as it is.
+     */
+    async reply(reply: FastifyReply, key: readonly string[], build: () => Promise<unknown>): Promise<SerializedJson> {
       const cacheKey = key.join('\u0000')
       let answer = answers.get(cacheKey)
       if (!answer) {
         const body = Buffer.from(JSON.stringify(await build()))
-        answer = { body, etag: bodyEtag(body) }
+        answer = { body, etag: contentEtag(body) }
         answers.set(cacheKey, answer)
       }
       reply.header('content-type', 'application/json; charset=utf-8').header('etag', answer.etag)
-      return answer.body
+      return new SerializedJson(answer.body)
     },
     clear: () => answers.clear(),
   }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import type { Clock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import type { ShopsTable, VariantsTable } from '../../db/schema.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
+import { createTtlCache } from '../caching/ttl-cache.js'
 import { type ExchangeRates, isStorefrontCurrency } from '../money/exchange-rates.js'
 import { type PageRequest, toStorefrontPage } from '../paging/paging.js'
 import { listVariants } from '../products/products.repository.js'
@@ -19,7 +20,6 @@ import {
   listCollections,
   listPublicProducts,
 } from './storefront-catalog.repository.js'
-import { createTtlCache } from './ttl-cache.js'
 
 /** The slug of the built-in collection holding every public product. */
 export const allCollectionSlug = 'all'
@@ -58,7 +58,7 @@ export function createStorefrontCatalogService(db: Db, options: StorefrontCatalo
     const cached = shops.get(shopId)
     if (cached) return cached
     const shop = await findShop(db, shopId)
-    if (!shop) throw new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId }, 404)
+    if (!shop) throw new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId })
     shops.set(shopId, shop)
     return shop
   }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { contentEtag, isNotModified } from '../../http/etag.js'
 import { isStorefrontCurrency } from '../money/exchange-rates.js'
 import { unsupportedCurrency } from './storefront.errors.js'
 
@@ -32,18 +32,6 @@ function isStorefrontUrl(url: string): boolean {
 function operationOf(request: FastifyRequest) {
   const operation = request.routeOptions.config?.operation
   return operation?.api === 'storefront' ? operation : undefined
-}
-
-/** `If-None-Match` may list several tags, or `*`; weak tags match too (RFC 9110 §13.1.2). */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  if (header.trim() === '*') return true
-  const opaque = etag.replace(/^W\//, '')
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque)
-}
-
-export function bodyEtag(body: string | Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 }
 
 export interface StorefrontHttpOptions {
@@ -93,10 +81,9 @@ export function installStorefrontHttp(app: FastifyInstance, options: StorefrontH
       }
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload)
       // Cached answers come with their ETag (catalog-cache.ts); others are hashed here.
-      const etag = (reply.getHeader('etag') as string | undefined) ?? bodyEtag(payload)
-      reply.header('etag', etag)
+      const etag = (reply.getHeader('etag') as string | undefined) ?? contentEtag(payload)
       reply.header('cache-control', 'public, no-cache')
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+      if (isNotModified(request, reply, etag)) {
         reply.code(304)
         reply.removeHeader('content-type')
         reply.removeHeader('content-length')

@@ -1,9 +1,10 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { ChangeRecorder, Db, Executor } from '../../db/database.js'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import { newId } from '../../ids.js'
 import { generateSecret } from '../../security/passwords.js'
 import { type SecretBox, tokenHash } from '../../security/secret-box.js'
+import { createTtlCache } from '../caching/ttl-cache.js'
 import {
   findActiveToken,
   findActiveTokenByHash,
@@ -38,13 +39,16 @@ export interface StorefrontTokenOptions {
 const maxCached = 10_000
 
 function shopNotFound(shopId: string): DomainError {
-  return new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId }, 404)
+  return new DomainError('SHOP_NOT_FOUND', `Shop ${shopId} does not exist.`, { shopId })
 }
 
 export function createStorefrontTokenService(db: Db, options: StorefrontTokenOptions) {
   const { clock, secretBox } = options
-  const cacheTtlMs = options.cacheTtlMs ?? 5_000
-  const verified = new Map<string, { shopId: string; tokenId: string; until: number }>()
+  const verified = createTtlCache<{ shopId: string; tokenId: string }>({
+    clock,
+    ttlMs: options.cacheTtlMs ?? 5_000,
+    maxEntries: maxCached,
+  })
 
   function toToken(row: { id: string; shop_id: string; token_sealed: string; created_at: string }): StorefrontToken {
     return { shopId: row.shop_id, tokenId: row.id, token: secretBox.open(row.token_sealed), createdAt: row.created_at }
@@ -69,7 +73,7 @@ export function createStorefrontTokenService(db: Db, options: StorefrontTokenOpt
   }
 
   function forgetShop(shopId: string): void {
-    for (const [hash, entry] of verified) if (entry.shopId === shopId) verified.delete(hash)
+    for (const [hash, entry] of [...verified.entries()]) if (entry.shopId === shopId) verified.delete(hash)
   }
 
   return {
@@ -78,16 +82,14 @@ export function createStorefrontTokenService(db: Db, options: StorefrontTokenOpt
       // Tokens are `ptkn_` + 32 url-safe characters; anything else cannot match and needs no query.
       if (!/^ptkn_[A-Za-z0-9_-]{10,64}$/.test(token)) return undefined
       const hash = tokenHash(token)
-      const now = clock.now()
       const cached = verified.get(hash)
-      if (cached && cached.until > now) return { shopId: cached.shopId, tokenId: cached.tokenId }
+      if (cached) return { shopId: cached.shopId, tokenId: cached.tokenId }
       const row = await findActiveTokenByHash(db, hash)
       if (!row) {
         verified.delete(hash)
         return undefined
       }
-      if (verified.size >= maxCached) verified.clear()
-      verified.set(hash, { shopId: row.shop_id, tokenId: row.id, until: now + cacheTtlMs })
+      verified.set(hash, { shopId: row.shop_id, tokenId: row.id })
       return { shopId: row.shop_id, tokenId: row.id }
     },
 

@@ -1,4 +1,4 @@
-import { DomainError, notFound } from '../../http/errors.js'
+import { DomainError, notFound } from '../../errors/domain-error.js'
 import { storefrontCurrencies } from '../money/exchange-rates.js'
 
 /** The storefront API's error codes (contract `storefront-api.yaml`). */
@@ -8,7 +8,6 @@ export function unsupportedCurrency(currency: string): DomainError {
     'UNSUPPORTED_CURRENCY',
     `Currency '${currency}' is not supported. Use one of ${storefrontCurrencies.join(', ')}.`,
     { currency, supported: [...storefrontCurrencies] },
-    400,
   )
 }
 
@@ -27,11 +26,11 @@ export function cartNotFound(cartId: string): DomainError {
 }
 
 export function cartClosed(cartId: string): DomainError {
-  return new DomainError('CART_CLOSED', `Cart ${cartId} was already checked out; create a new cart.`, { cartId }, 409)
+  return new DomainError('CART_CLOSED', `Cart ${cartId} was already checked out; create a new cart.`, { cartId })
 }
 
 export function cartVariantNotFound(variantId: string): DomainError {
-  return new DomainError('CART_VARIANT_NOT_FOUND', `Variant ${variantId} is not sold by this shop.`, { variantId }, 400)
+  return new DomainError('CART_VARIANT_NOT_FOUND', `Variant ${variantId} is not sold by this shop.`, { variantId })
 }
 
 export function cartInsufficientStock(variantId: string, available: number): DomainError {
@@ -39,10 +38,9 @@ export function cartInsufficientStock(variantId: string, available: number): Dom
     'CART_INSUFFICIENT_STOCK',
     `Only ${available} of variant ${variantId} ${available === 1 ? 'is' : 'are'} in stock.`,
     { variantId, available },
-    409,
   )
 }
 
 export function cartTooManyLines(maxLines: number): DomainError {
-  return new DomainError('CART_TOO_MANY_LINES', `A cart holds at most ${maxLines} lines.`, { maxLines }, 409)
+  return new DomainError('CART_TOO_MANY_LINES', `A cart holds at most ${maxLines} lines.`, { maxLines })
 }

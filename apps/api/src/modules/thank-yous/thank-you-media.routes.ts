@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/database.js'
+import { errorStatus } from '../../errors/error-codes.js'
 import { renderThankYouSvg } from './thank-you-card.js'
 import { findThankYouCard } from './thank-yous.repository.js'
 
@@ -14,7 +15,7 @@ export function createThankYouMediaRoutes(db: Db) {
       const card = await findThankYouCard(db, request.params.thankYouId)
       if (!card) {
         return reply
-          .code(404)
+          .code(errorStatus.THANK_YOU_NOT_FOUND)
           .send({ code: 'THANK_YOU_NOT_FOUND', message: `Thank-you ${request.params.thankYouId} does not exist.` })
       }
       return reply

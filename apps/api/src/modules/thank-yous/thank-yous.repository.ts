@@ -27,6 +27,24 @@ export async function insertThankYou(db: Executor, thankYou: ThankYousTable): Pr
   await db.insertInto('thank_yous').values(thankYou).execute()
 }
 
+/** The id of the shop's newest completed donation no thank-you was sent for; undefined when none. */
+export async function findNewestUnthankedDonationId(db: Executor, shopId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('donations as d')
+    .leftJoin('thank_yous as t', (join) =>
+      join.onRef('t.contribution_id', '=', 'd.id').on('t.contribution_type', '=', 'DONATION'),
+    )
+    .select('d.id')
+    .where('d.shop_id', '=', shopId)
+    .where('d.status', '=', 'COMPLETED')
+    .where('t.id', 'is', null)
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.id
+}
+
 /** Contributions with a record of their own in the shop (membership payments have none). */
 export type ThankableContribution = 'DONATION' | 'GIFT_PURCHASE' | 'ORDER'
 

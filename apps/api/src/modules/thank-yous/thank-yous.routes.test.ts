@@ -66,3 +66,29 @@ describe('GET /thank-yous/{thankYouId}', () => {
     expect(body.code).toBe('UNAUTHENTICATED')
   })
 })
+
+describe('the newest donation not thanked yet (fanshelf trigger THANK_YOU_SENT thanks it)', () => {
+  it('is the shop’s newest completed donation without a thank-you', async () => {
+    const { donations, thankYous } = platform.app.platform.services
+    const shopId = platform.demo.id
+    const currencyOf = async (id: string) => (await platform.app.platform.services.shops.getShop(id)).currency
+    const currency = await currencyOf(shopId)
+    const receive = async (email: string) => {
+      await platform.clock.advance(1000)
+      return (await donations.receiveDonation(shopId, { email, amount: { value: 5, currency } })).id
+    }
+    const older = await receive('older.donor@example.com')
+    const newer = await receive('newer.donor@example.com')
+    await donations.receiveDonation(platform.other.id, {
+      email: 'their.donor@example.com',
+      amount: { value: 5, currency: await currencyOf(platform.other.id) },
+    })
+    expect(await thankYous.newestUnthankedDonationId(shopId)).toBe(newer)
+    await thankYous.sendThankYou(shopId, {
+      contribution: { type: 'DONATION', id: newer },
+      publicUrl: platform.config.publicUrl,
+    })
+    expect(await thankYous.newestUnthankedDonationId(shopId)).toBe(older)
+    expect(await thankYous.newestUnthankedDonationId('sh_nope')).toBeUndefined()
+  })
+})

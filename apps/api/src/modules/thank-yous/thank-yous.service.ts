@@ -1,13 +1,14 @@
 import { type Clock, isoTime, systemClock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import type { ThankYousTable } from '../../db/schema.js'
-import { DomainError, notFound } from '../../http/errors.js'
+import { DomainError, notFound } from '../../errors/domain-error.js'
 import { newId } from '../../ids.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { toThankYouResource } from './thank-yous.mapper.js'
 import {
   findContributionSupporter,
   findNewestThankYouId,
+  findNewestUnthankedDonationId,
   findThankYou,
   insertThankYou,
   type ThankableContribution,
@@ -36,6 +37,11 @@ export function createThankYouService(db: Db, options: { clock?: Clock } = {}) {
       return findNewestThankYouId(db, shopId)
     },
 
+    /** The id of the shop's newest completed donation not thanked yet; undefined when every one is. */
+    newestUnthankedDonationId(shopId: string): Promise<string | undefined> {
+      return findNewestUnthankedDonationId(db, shopId)
+    },
+
     /**
      * The creator thanks a supporter for a contribution of the shop (a completed donation, a gift
      * purchase or an order): the thank-you is written with the contribution's supporter and
@@ -60,7 +66,6 @@ export function createThankYouService(db: Db, options: { clock?: Clock } = {}) {
             'THANK_YOU_CONTRIBUTION_NOT_COMPLETED',
             `Donation ${contribution.id} is ${supporter.status}: only completed donations are thanked.`,
             { contribution, status: supporter.status },
-            409,
           )
         }
         const now = clock.now()

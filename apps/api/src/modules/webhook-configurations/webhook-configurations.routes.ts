@@ -1,32 +1,77 @@
-import type { HandlerTable, OperationContext } from '../../http/operation-router.js'
+import type { Body, Res } from '@fanshelf/contract'
 import type { ShopPrincipal } from '../../http/principal.js'
-import { pageRequest } from '../paging/paging.js'
+import type { Handlers } from '../../http/typed-handlers.js'
+import { type Page, pageRequest } from '../paging/paging.js'
+import type {
+  toWebhookConfigurationCreatedResource,
+  toWebhookConfigurationResource,
+} from './webhook-configurations.mapper.js'
 import {
   type WebhookConfigurationRequest,
   type WebhookConfigurationService,
   webhookOwnerOf,
 } from './webhook-configurations.service.js'
 
-type IdParams = { webhookConfigurationId: string }
-type NoParams = Record<string, never>
-type ListCtx = OperationContext<NoParams, { page?: number; size?: number }, undefined, ShopPrincipal>
-type GetCtx = OperationContext<IdParams, NoParams, undefined, ShopPrincipal>
-type SecretCtx = OperationContext<NoParams, NoParams, undefined, ShopPrincipal>
-type CreateCtx = OperationContext<NoParams, NoParams, WebhookConfigurationRequest, ShopPrincipal>
-type UpdateCtx = OperationContext<IdParams, NoParams, WebhookConfigurationRequest, ShopPrincipal>
+type WebhookConfigurationOperation =
+  | 'listWebhookConfigurations'
+  | 'getWebhookConfiguration'
+  | 'createWebhookConfiguration'
+  | 'updateWebhookConfiguration'
+  | 'deleteWebhookConfiguration'
+  | 'getWebhookSecret'
 
-export function webhookConfigurationHandlers(configurations: WebhookConfigurationService): HandlerTable {
+type ConfigurationResource = ReturnType<typeof toWebhookConfigurationResource>
+
+/*
+ * The mapper's configurations as the contract's. `allowedTypes` is read from a JSON column as
+ * `string[]` (not narrowed to `WebhookEventType`), so these are assertions, not proofs: TypeScript
+ * still rejects them when a required field is renamed or removed, or a field's type stops overlapping.
+ */
+function wireConfiguration(configuration: ConfigurationResource): Res<'getWebhookConfiguration'> {
+  return configuration as Res<'getWebhookConfiguration'>
+}
+
+function wireCreated(
+  created: ReturnType<typeof toWebhookConfigurationCreatedResource>,
+): Res<'createWebhookConfiguration'> {
+  return created as Res<'createWebhookConfiguration'>
+}
+
+function wirePage(page: Page<ConfigurationResource>): Res<'listWebhookConfigurations'> {
+  return page as Res<'listWebhookConfigurations'>
+}
+
+/**
+ * The validated body as the service's request. openapi-typescript renders the schema's `anyOf`
+ * (`allowedTypes` or its alias `types` required) as extra union members without `url`, so the
+ * generated body is looser than what the router validated (`url` is required by the schema itself).
+ */
+function configurationRequest(
+  body: Body<'createWebhookConfiguration'> | Body<'updateWebhookConfiguration'>,
+): WebhookConfigurationRequest {
+  return body as WebhookConfigurationRequest
+}
+
+export function webhookConfigurationHandlers(
+  configurations: WebhookConfigurationService,
+): Handlers<WebhookConfigurationOperation, ShopPrincipal> {
   return {
-    listWebhookConfigurations: ({ auth, query }: ListCtx) =>
-      configurations.listConfigurations(webhookOwnerOf(auth), pageRequest(query)),
-    getWebhookConfiguration: ({ auth, params }: GetCtx) =>
-      configurations.getConfiguration(webhookOwnerOf(auth), params.webhookConfigurationId),
-    createWebhookConfiguration: ({ auth, body }: CreateCtx) =>
-      configurations.createConfiguration(webhookOwnerOf(auth), body),
-    updateWebhookConfiguration: ({ auth, params, body }: UpdateCtx) =>
-      configurations.updateConfiguration(webhookOwnerOf(auth), params.webhookConfigurationId, body),
-    deleteWebhookConfiguration: ({ auth, params }: GetCtx) =>
+    listWebhookConfigurations: async ({ auth, query }) =>
+      wirePage(await configurations.listConfigurations(webhookOwnerOf(auth), pageRequest(query))),
+    getWebhookConfiguration: async ({ auth, params }) =>
+      wireConfiguration(await configurations.getConfiguration(webhookOwnerOf(auth), params.webhookConfigurationId)),
+    createWebhookConfiguration: async ({ auth, body }) =>
+      wireCreated(await configurations.createConfiguration(webhookOwnerOf(auth), configurationRequest(body))),
+    updateWebhookConfiguration: async ({ auth, params, body }) =>
+      wireConfiguration(
+        await configurations.updateConfiguration(
+          webhookOwnerOf(auth),
+          params.webhookConfigurationId,
+          configurationRequest(body),
+        ),
+      ),
+    deleteWebhookConfiguration: ({ auth, params }) =>
       configurations.deleteConfiguration(webhookOwnerOf(auth), params.webhookConfigurationId),
-    getWebhookSecret: ({ auth }: SecretCtx) => configurations.getSigningSecret(auth),
+    getWebhookSecret: ({ auth }) => configurations.getSigningSecret(auth),
   }
 }

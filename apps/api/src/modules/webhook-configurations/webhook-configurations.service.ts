@@ -2,7 +2,7 @@ import { type Clock, isoTime, systemClock } from '../../clock.js'
 import type { Config } from '../../config.js'
 import type { ChangeRecorder, Db, Dialect, Executor } from '../../db/database.js'
 import type { WebhookConfigurationsTable } from '../../db/schema.js'
-import { DomainError, notFound, type ValidationIssue, validationError } from '../../http/errors.js'
+import { DomainError, notFound, type ValidationIssue, validationError } from '../../errors/domain-error.js'
 import type { ShopPrincipal } from '../../http/principal.js'
 import { newId } from '../../ids.js'
 import { type WebhookEventType, webhookApiVersion, webhookEventTypes } from '../events/event-types.js'
@@ -218,7 +218,6 @@ export function createWebhookConfigurationService(db: Db, shops: ShopService, op
           'WEBHOOK_SECRET_NOT_AVAILABLE',
           'This caller has no webhook signing secret of its own; the shop’s secret is only given to its API users.',
           { clientId },
-          403,
         )
       }
       return toWebhookSecretResource(key)

@@ -1,4 +1,4 @@
-import { validationError } from '../../http/errors.js'
+import { validationError } from '../../errors/domain-error.js'
 
 /**
  * No credentials in a webhook URL (decision 0029). `https://user:password@host/…` would be stored

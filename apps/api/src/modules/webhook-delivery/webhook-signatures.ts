@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto'
 import type { Clock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import type { SecretBox } from '../../security/secret-box.js'
+import { createTtlCache } from '../caching/ttl-cache.js'
 import { signatureHeaders } from '../webhooks/delivery-policy.js'
 
 /**
@@ -99,7 +100,11 @@ export function createSigningKeys(deps: {
   const { db, secretBox, clock } = deps
   const appKeys = deps.appKeys ?? noAppKeys
   const cacheMs = deps.cacheMs ?? 5_000
-  const cache = new Map<string, { key: SigningKey | undefined; until: number }>()
+  // `cacheMs: 0`: every delivery reads its secrets afresh.
+  const cache =
+    cacheMs > 0
+      ? createTtlCache<{ key: SigningKey | undefined }>({ clock, ttlMs: cacheMs, maxEntries: 10_000 })
+      : undefined
 
   async function load(configuration: SignedConfiguration): Promise<SigningKey | undefined> {
     if (configuration.appId !== null) {
@@ -123,12 +128,10 @@ export function createSigningKeys(deps: {
   return {
     async forConfiguration(configuration) {
       const cacheKey = configuration.appId === null ? `shop:${configuration.shopId}` : `app:${configuration.appId}`
-      const now = clock.now()
-      const cached = cache.get(cacheKey)
-      if (cached && cached.until > now) return cached.key
+      const cached = cache?.get(cacheKey)
+      if (cached) return cached.key
       const key = await load(configuration)
-      if (cache.size > 10_000) cache.clear()
-      cache.set(cacheKey, { key, until: now + cacheMs })
+      cache?.set(cacheKey, { key })
       return key
     },
   }

@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DomainError } from '../../http/errors.js'
+import { DomainError } from '../../errors/domain-error.js'
 import { type DeliveryFixture, useDeliveryFixture } from './testing/delivery-fixture.js'
 import { startReceiver, type TestReceiver } from './testing/test-receiver.js'
 import {

@@ -1,8 +1,9 @@
 import dns from 'node:dns'
 import net, { type LookupFunction } from 'node:net'
+import ipaddr from 'ipaddr.js'
 import { type Clock, systemClock } from '../../clock.js'
 import type { Config } from '../../config.js'
-import { DomainError, validationError } from '../../http/errors.js'
+import { DomainError, validationError } from '../../errors/domain-error.js'
 import { connectTimeoutMs } from '../webhooks/delivery-policy.js'
 
 /**
@@ -42,101 +43,68 @@ export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>
 
 export const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true })
 
-interface Cidr {
-  bytes: Uint8Array
-  prefix: number
-}
-
-function cidr(text: string): Cidr {
-  const [address = '', prefix] = text.split('/')
-  const bytes = parseIp(address)
-  if (!bytes) throw new Error(`Bad CIDR ${text}`)
-  return { bytes, prefix: prefix === undefined ? bytes.length * 8 : Number(prefix) }
-}
-
-function contains(range: Cidr, bytes: Uint8Array): boolean {
-  if (range.bytes.length !== bytes.length) return false
-  let bits = range.prefix
-  for (let i = 0; bits > 0; i++, bits -= 8) {
-    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff
-    if (((range.bytes[i] ?? 0) & mask) !== ((bytes[i] ?? 0) & mask)) return false
-  }
-  return true
-}
-
-// Checked in this order; the first match wins. Metadata endpoints come first because they sit
-// inside ranges (link-local, ULA) that configuration could otherwise allow.
-const ranges: [AddressKind, Cidr[]][] = [
-  ['metadata', ['169.254.169.254', '169.254.170.2', '100.100.100.200', '168.63.129.16', 'fd00:ec2::254'].map(cidr)],
-  ['unspecified', ['0.0.0.0/8', '::/128'].map(cidr)],
-  ['loopback', ['127.0.0.0/8', '::1/128'].map(cidr)],
+// Checked in this order; the first match of the address's own family wins (ipaddr.js
+// `subnetMatch`). Metadata endpoints come first because they sit inside ranges (link-local, ULA)
+// that configuration could otherwise allow.
+const ranges: Record<Exclude<AddressKind, 'public'>, ReturnType<typeof ipaddr.parseCIDR>[]> = {
+  metadata: cidrs([
+    '169.254.169.254/32',
+    '169.254.170.2/32',
+    '100.100.100.200/32',
+    '168.63.129.16/32',
+    'fd00:ec2::254/128',
+  ]),
+  unspecified: cidrs(['0.0.0.0/8', '::/128']),
+  loopback: cidrs(['127.0.0.0/8', '::1/128']),
   // IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96) and SIIT-translated (::ffff:0:0:0/96)
   // addresses reach IPv4 hosts through an IPv6 socket: refused outright.
-  ['ipv4Mapped', ['::ffff:0:0/96', '::/96', '::ffff:0:0:0/96'].map(cidr)],
-  ['private', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'].map(cidr)],
-  ['linkLocal', ['169.254.0.0/16', 'fe80::/10'].map(cidr)],
-  ['multicast', ['224.0.0.0/4', 'ff00::/8'].map(cidr)],
-  [
-    'reserved',
-    [
-      '100.64.0.0/10',
-      '192.0.0.0/24',
-      '192.0.2.0/24',
-      '192.88.99.0/24',
-      '198.18.0.0/15',
-      '198.51.100.0/24',
-      '203.0.113.0/24',
-      '240.0.0.0/4',
-      '100::/64',
-      '2001::/23',
-      '2001:db8::/32',
-      '64:ff9b:1::/48',
-      'fec0::/10',
-    ].map(cidr),
-  ],
-]
+  ipv4Mapped: cidrs(['::ffff:0:0/96', '::/96', '::ffff:0:0:0/96']),
+  private: cidrs(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7']),
+  linkLocal: cidrs(['169.254.0.0/16', 'fe80::/10']),
+  multicast: cidrs(['224.0.0.0/4', 'ff00::/8']),
+  reserved: cidrs([
+    '100.64.0.0/10',
+    '192.0.0.0/24',
+    '192.0.2.0/24',
+    '192.88.99.0/24',
+    '198.18.0.0/15',
+    '198.51.100.0/24',
+    '203.0.113.0/24',
+    '240.0.0.0/4',
+    '100::/64',
+    '2001::/23',
+    '2001:db8::/32',
+    '64:ff9b:1::/48',
+    'fec0::/10',
+  ]),
+}
 
 // IPv6 prefixes that embed an IPv4 address: classified by the embedded address.
-const nat64 = cidr('64:ff9b::/96')
-const sixToFour = cidr('2002::/16')
+const nat64 = ipaddr.parseCIDR('64:ff9b::/96')
+const sixToFour = ipaddr.parseCIDR('2002::/16')
 
-/** Parses an IPv4 or IPv6 literal (without brackets; a zone id is ignored) into bytes. */
-export function parseIp(text: string): Uint8Array | undefined {
+function cidrs(list: string[]) {
+  return list.map((text) => ipaddr.parseCIDR(text))
+}
+
+/**
+ * Parses a strict IPv4 or IPv6 literal (brackets and a zone id allowed). `net.isIP` decides what
+ * is a literal: ipaddr.js alone would also accept forms like `127.1` or `0x7f.0.0.1`.
+ */
+function parseIp(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
   const address = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
-  const version = net.isIP(address)
-  if (version === 4) return Uint8Array.from(address.split('.').map(Number))
-  if (version !== 6) return undefined
-  let head = address
-  let tail: number[] = []
-  const dotted = address.match(/^(.*:)(\d+\.\d+\.\d+\.\d+)$/)
-  if (dotted) {
-    head = `${dotted[1]}0:0`
-    tail = (dotted[2] ?? '').split('.').map(Number)
-  }
-  const [left = '', right] = head.split('::')
-  const leftGroups = left ? left.split(':') : []
-  const rightGroups = right === undefined ? [] : right ? right.split(':') : []
-  const missing = 8 - leftGroups.length - rightGroups.length
-  const groups = [...leftGroups, ...Array<string>(right === undefined ? 0 : missing).fill('0'), ...rightGroups]
-  const bytes = new Uint8Array(16)
-  groups.forEach((group, i) => {
-    const value = Number.parseInt(group, 16)
-    bytes[i * 2] = value >> 8
-    bytes[i * 2 + 1] = value & 0xff
-  })
-  if (tail.length === 4) bytes.set(tail, 12)
-  return bytes
+  return net.isIP(address) ? ipaddr.parse(address) : undefined
 }
 
 /** What kind of address this is (an unparsable string is `reserved`). */
 export function classifyAddress(address: string): AddressKind {
-  const bytes = parseIp(address)
-  if (!bytes) return 'reserved'
-  for (const [kind, list] of ranges) {
-    if (list.some((range) => contains(range, bytes))) return kind
-  }
-  if (contains(nat64, bytes)) return classifyAddress(Array.from(bytes.subarray(12)).join('.'))
-  if (contains(sixToFour, bytes)) return classifyAddress(Array.from(bytes.subarray(2, 6)).join('.'))
+  const parsed = parseIp(address)
+  if (!parsed) return 'reserved'
+  const kind = ipaddr.subnetMatch(parsed, ranges, 'public') as AddressKind
+  if (kind !== 'public' || parsed.kind() !== 'ipv6') return kind
+  const bytes = parsed.toByteArray()
+  if (parsed.match(nat64)) return classifyAddress(bytes.slice(12).join('.'))
+  if (parsed.match(sixToFour)) return classifyAddress(bytes.slice(2, 6).join('.'))
   return 'public'
 }
 
@@ -217,7 +185,6 @@ function urlRejected(url: string, address: string, kind: AddressKind): DomainErr
     'WEBHOOK_URI_IP_NOT_ALLOWED',
     `Webhook URLs must not point to ${kindNames[kind]} addresses (${address}).`,
     { url, address },
-    400,
   )
 }
 

@@ -159,3 +159,27 @@ export async function requeueWebhookEvent(db: Executor, webhookEventId: string, 
     .where('id', '=', webhookEventId)
     .execute()
 }
+
+/** The shop's events recorded in the outbox at or after `since`, oldest first. */
+export function listEventsRecordedSince(db: Executor, shopId: string, since: string) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'type', 'created_at'])
+    .where('shop_id', '=', shopId)
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+}
+
+/** The deliveries (`webhook_events`) these events fanned out to, oldest first. */
+export function listDeliveriesOfEvents(db: Executor, eventIds: string[]) {
+  if (eventIds.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('webhook_events')
+    .select(['id', 'event_id'])
+    .where('event_id', 'in', eventIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+}

@@ -1,37 +1,42 @@
-import type { HandlerTable, OperationContext } from '../../http/operation-router.js'
+import type { Res } from '@fanshelf/contract'
 import type { ShopPrincipal } from '../../http/principal.js'
-import type { WebhookEventType } from '../events/event-types.js'
-import { pageRequest } from '../paging/paging.js'
+import type { Handlers } from '../../http/typed-handlers.js'
+import { type Page, pageRequest } from '../paging/paging.js'
 import { webhookOwnerOf } from '../webhook-configurations/webhook-configurations.service.js'
+import type { toWebhookEventResource, toWebhookEventSummaryResource } from './webhook-events.mapper.js'
 import { type WebhookEventService, webhookEventsPageSize } from './webhook-events.service.js'
 
-interface ListQuery {
-  page?: number
-  size?: number
-  type?: WebhookEventType
-  webhookConfigurationId?: string
+/*
+ * The mapper's events as the contract's. The stored event `type` and an attempt's `error_class` are
+ * plain strings (the tables do not narrow them to `WebhookEventType` and the five error classes), so
+ * these are assertions, not proofs: TypeScript still rejects them when a required field is renamed or
+ * removed, or a field's type stops overlapping.
+ */
+function wireEvent(event: ReturnType<typeof toWebhookEventResource>): Res<'getWebhookEvent'> {
+  return event as Res<'getWebhookEvent'>
 }
 
-type ListCtx = OperationContext<Record<string, never>, ListQuery, undefined, ShopPrincipal>
-type EventCtx = OperationContext<{ webhookEventId: string }, Record<string, never>, undefined, ShopPrincipal>
-type TestCtx = OperationContext<
-  { webhookConfigurationId: string },
-  Record<string, never>,
-  { type: WebhookEventType },
-  ShopPrincipal
->
+function wireEventPage(page: Page<ReturnType<typeof toWebhookEventSummaryResource>>): Res<'listWebhookEvents'> {
+  return page as Res<'listWebhookEvents'>
+}
 
-export function webhookEventHandlers(events: WebhookEventService): HandlerTable {
+export function webhookEventHandlers(
+  events: WebhookEventService,
+): Handlers<'listWebhookEvents' | 'getWebhookEvent' | 'replayWebhookEvent' | 'sendWebhookTestEvent', ShopPrincipal> {
   return {
-    listWebhookEvents: ({ auth, query }: ListCtx) =>
-      events.listEvents(
-        webhookOwnerOf(auth),
-        { type: query.type, configurationId: query.webhookConfigurationId },
-        pageRequest(query, webhookEventsPageSize),
+    listWebhookEvents: async ({ auth, query }) =>
+      wireEventPage(
+        await events.listEvents(
+          webhookOwnerOf(auth),
+          { type: query.type, configurationId: query.webhookConfigurationId },
+          pageRequest(query, webhookEventsPageSize),
+        ),
       ),
-    getWebhookEvent: ({ auth, params }: EventCtx) => events.getEvent(webhookOwnerOf(auth), params.webhookEventId),
-    replayWebhookEvent: ({ auth, params }: EventCtx) => events.replayEvent(webhookOwnerOf(auth), params.webhookEventId),
-    sendWebhookTestEvent: ({ auth, params, body }: TestCtx) =>
-      events.sendTestEvent(webhookOwnerOf(auth), params.webhookConfigurationId, body.type),
+    getWebhookEvent: async ({ auth, params }) =>
+      wireEvent(await events.getEvent(webhookOwnerOf(auth), params.webhookEventId)),
+    replayWebhookEvent: async ({ auth, params }) =>
+      wireEvent(await events.replayEvent(webhookOwnerOf(auth), params.webhookEventId)),
+    sendWebhookTestEvent: async ({ auth, params, body }) =>
+      wireEvent(await events.sendTestEvent(webhookOwnerOf(auth), params.webhookConfigurationId, body.type)),
   }
 }

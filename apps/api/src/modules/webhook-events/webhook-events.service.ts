@@ -1,7 +1,7 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Executor } from '../../db/database.js'
+import { DomainError, notFound } from '../../errors/domain-error.js'
 import type { Contract } from '../../http/contract.js'
-import { DomainError, notFound } from '../../http/errors.js'
 import { recordEvent } from '../events/event-outbox.js'
 import type { WebhookEventType } from '../events/event-types.js'
 import { createTotalCounter, pageWindow } from '../paging/long-lists.js'
@@ -15,6 +15,8 @@ import { toWebhookEventResource, toWebhookEventSummaryResource } from './webhook
 import {
   countWebhookEvents,
   findWebhookEvent,
+  listDeliveriesOfEvents,
+  listEventsRecordedSince,
   listWebhookAttempts,
   listWebhookEvents,
   requeueWebhookEvent,
@@ -23,6 +25,14 @@ import {
 
 /** How long the delivery log keeps events (the contract: "Events are kept for 30 days"). */
 export const deliveryLogRetentionMs = 30 * 24 * 60 * 60 * 1000
+
+/** An event the outbox recorded and the deliveries it fanned out to (one per subscribed configuration). */
+export interface RecordedEventSummary {
+  id: string
+  type: string
+  createdAt: string
+  deliveryIds: string[]
+}
 
 /** The size of a page of the delivery log when the caller names none (decision 0004). */
 export const webhookEventsPageSize = 50
@@ -36,7 +46,6 @@ function configurationDisabled(webhookConfigurationId: string): DomainError {
     'WEBHOOK_CONFIGURATION_DISABLED',
     `Webhook configuration ${webhookConfigurationId} is disabled; update it to enable it again.`,
     { webhookConfigurationId },
-    409,
   )
 }
 
@@ -92,6 +101,24 @@ export function createWebhookEventService(deps: { db: Db; clock: Clock; contract
     },
 
     getEvent,
+
+    /**
+     * The shop's events the outbox recorded at or after `since` (ISO instant), oldest first, each
+     * with the ids of its deliveries — whoever's configurations they went to (`fanshelf trigger`).
+     */
+    async listRecordedEvents(shopId: string, since: string): Promise<RecordedEventSummary[]> {
+      const events = await listEventsRecordedSince(db, shopId, since)
+      const deliveries = await listDeliveriesOfEvents(
+        db,
+        events.map((event) => event.id),
+      )
+      return events.map((event) => ({
+        id: event.id,
+        type: event.type,
+        createdAt: event.created_at,
+        deliveryIds: deliveries.filter((d) => d.event_id === event.id).map((d) => d.id),
+      }))
+    },
 
     /** Re-sends the event (same id, same body) to its configuration's current URL, whatever its state. */
     async replayEvent(owner: WebhookOwner, webhookEventId: string) {

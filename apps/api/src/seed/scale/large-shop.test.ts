@@ -5,7 +5,8 @@ import { type DatabaseHandle, migrateToLatest } from '../../db/database.js'
 import { SecretBox } from '../../security/secret-box.js'
 import { createTestDatabase } from '../../testing/test-database.js'
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
-import { generateLargeShop, type LargeShopResult, seedDeliveryLog } from './large-shop.js'
+import { seedDeliveryLog } from './delivery-log.js'
+import { generateLargeShop, type LargeShopResult } from './large-shop.js'
 
 // A small instance of the scale data set: the same code paths as the 100,000-order shop.
 const counts = { orders: 400, products: 60, events: 3_000 }

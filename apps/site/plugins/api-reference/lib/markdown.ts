@@ -1,14 +1,15 @@
 import type { Element, ElementContent, Nodes as HastNodes, Root as HastRoot, Parents } from 'hast'
-import { toHtml } from 'hast-util-to-html'
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { toHast } from 'mdast-util-to-hast'
 import { gfm } from 'micromark-extension-gfm'
-import { highlight } from './highlight.ts'
-import { esc } from './html.ts'
+import { createElement, type ReactNode } from 'react'
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
+import { highlightedHast } from './components/code-block.tsx'
 
 /**
- * CommonMark + GFM to HTML at build time (the same micromark/mdast/hast stack Docusaurus' MDX
+ * CommonMark + GFM to React elements at build time (the same micromark/mdast/hast stack Docusaurus' MDX
  * pipeline is built on, without MDX: descriptions are plain Markdown, raw HTML in them is dropped).
  * Headings get ids and `a.hash-link` anchors like Docusaurus headings (so the search plugin and the
  * broken-anchor checker see them), code blocks are highlighted, tables scroll on narrow screens,
@@ -104,10 +105,7 @@ function transform(parent: Parents, ctx: MarkdownContext, options: MarkdownOptio
         ? String(className.find((name) => String(name).startsWith('language-')) ?? '').replace('language-', '')
         : undefined
       const source = codeNode ? textOf(codeNode).replace(/\n$/, '') : textOf(node)
-      children[index] = {
-        type: 'raw',
-        value: codeBlock(source, language),
-      } as unknown as ElementContent
+      children[index] = codeBlockHast(source, language)
       continue
     }
     if (node.tagName === 'table') {
@@ -139,10 +137,14 @@ function transform(parent: Parents, ctx: MarkdownContext, options: MarkdownOptio
   }
 }
 
-/** A highlighted code block in the renderer's markup (shared with samples and examples). */
-export function codeBlock(source: string, language: string | undefined): string {
-  const lang = language ? ` data-lang="${esc(language)}"` : ''
-  return `<pre class=fsr-code tabindex=0${lang}><code>${highlight(source, language)}</code></pre>`
+/** A highlighted code block in the renderer's markup (components/code-block.tsx `CodeBlock`), as hast. */
+function codeBlockHast(source: string, language: string | undefined): Element {
+  return {
+    type: 'element',
+    tagName: 'pre',
+    properties: { className: ['fsr-code'], tabIndex: 0, ...(language ? { dataLang: language } : {}) },
+    children: [{ type: 'element', tagName: 'code', properties: {}, children: highlightedHast(source, language) }],
+  }
 }
 
 const parseOptions = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }
@@ -152,16 +154,25 @@ const plainChars = /^[^`*_[\]<>#|\\!&~]*$/
 const blockSyntax = /\n\s*\n|^\s*(?:[-+*>]\s|\d+[.)]\s|[-=]{2,}\s*$)|https?:|www\./m
 
 interface Cached {
-  html: string
+  node: ReactNode
+  /** The root's only child when that is one paragraph (for inline use). */
+  paragraph?: ReactNode
   links: string[]
 }
 
 const caches = new WeakMap<MarkdownContext, Map<string, Cached>>()
 
-export function markdown(source: string | undefined, ctx: MarkdownContext, options: MarkdownOptions = {}): string {
-  if (!source?.trim()) return ''
+function toReact(root: HastRoot): ReactNode {
+  // Table cells keep `align` (as Docusaurus' Markdown does), not an inline style.
+  return toJsxRuntime(root, { Fragment, jsx, jsxs, tableCellAlignToStyle: false })
+}
+
+function render(source: string | undefined, ctx: MarkdownContext, options: MarkdownOptions): Cached | undefined {
+  if (!source?.trim()) return undefined
   const text = source.trim()
-  if (plainChars.test(text) && !blockSyntax.test(text)) return `<p>${esc(text)}</p>`
+  if (plainChars.test(text) && !blockSyntax.test(text)) {
+    return { node: createElement('p', null, text), paragraph: text, links: [] }
+  }
   // Descriptions repeat (shared parameters, error responses); headings are never cached (ids are unique).
   const cacheable = options.headings === undefined && !/^#{1,6}\s/m.test(text)
   let cache = caches.get(ctx)
@@ -173,20 +184,32 @@ export function markdown(source: string | undefined, ctx: MarkdownContext, optio
   const hit = cacheable ? cache.get(key) : undefined
   if (hit) {
     for (const link of hit.links) ctx.links.add(link)
-    return hit.html
+    return hit
   }
   const mdast = fromMarkdown(text, parseOptions)
   const hast = toHast(mdast) as HastRoot
   const before = new Set(ctx.links)
   transform(hast, ctx, options)
-  const html = toHtml(hast, { allowDangerousHtml: true })
-  if (cacheable) cache.set(key, { html, links: [...ctx.links].filter((link) => !before.has(link)) })
-  return html
+  const blocks = hast.children.filter((child) => !(child.type === 'text' && child.value.trim() === ''))
+  const only = blocks.length === 1 ? blocks[0] : undefined
+  const result: Cached = {
+    node: toReact(hast),
+    ...(only?.type === 'element' && only.tagName === 'p'
+      ? { paragraph: toReact({ type: 'root', children: only.children }) }
+      : {}),
+    links: [...ctx.links].filter((link) => !before.has(link)),
+  }
+  if (cacheable) cache.set(key, result)
+  return result
+}
+
+/** Markdown as React elements (null for no text). */
+export function markdown(source: string | undefined, ctx: MarkdownContext, options: MarkdownOptions = {}): ReactNode {
+  return render(source, ctx, options)?.node ?? null
 }
 
 /** Markdown that is known to be one paragraph, without the wrapping <p> (for table cells, summaries). */
-export function inlineMarkdown(source: string | undefined, ctx: MarkdownContext): string {
-  const html = markdown(source, ctx)
-  const single = /^<p>([\s\S]*)<\/p>$/.exec(html.trim())
-  return single && !single[1]?.includes('<p>') ? (single[1] ?? '') : html
+export function inlineMarkdown(source: string | undefined, ctx: MarkdownContext): ReactNode {
+  const result = render(source, ctx, {})
+  return result ? (result.paragraph ?? result.node) : null
 }

@@ -61,11 +61,11 @@ describe.each(defaultSpecs.map((spec) => spec.id))('%s', (id) => {
 
 it('marks the beta document and the deprecated operation', () => {
   const beta = pages.find((page) => page.specId === 'open-api-beta') as RenderedPage
-  expect(beta.html).toMatch(/<h1>[^<]*<\/h1><p class=fsr-badges>.*fsr-b-beta/)
+  expect(beta.html).toMatch(/<h1>[^<]*<\/h1><p class="fsr-badges">.*fsr-b-beta/)
   const open = pages.find((page) => page.specId === 'open-api') as RenderedPage
   const secret = open.html.slice(open.html.indexOf('id="operation/getWebhookSecret"'))
   expect(secret.slice(0, 800)).toContain('fsr-b-dep')
-  expect(open.html).toContain('<a href="#operation/getWebhookSecret" class=fsr-ndep>')
+  expect(open.html).toContain('<a href="#operation/getWebhookSecret" class="fsr-ndep">')
 })
 
 it('lists error codes on operations', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { highlight } from '../lib/highlight.ts'
 import { languageScript } from '../lib/language-script.ts'
 import { codeSamples } from '../lib/samples/index.ts'
 import type { SampleRequest } from '../lib/samples/request.ts'
@@ -156,19 +155,6 @@ describe('code samples', () => {
     expect(all.ruby).toContain('request.set_form_data(')
     expect(all.java).toContain('URLEncoder.encode("authorization_code", StandardCharsets.UTF_8)')
     expect(all.python).not.toContain('import os')
-  })
-})
-
-describe('highlight', () => {
-  it('escapes HTML and marks tokens', () => {
-    expect(highlight('{"a": "<b>", "n": 1, "t": true}', 'json')).toBe(
-      '{<span class=p>&quot;a&quot;</span>: <span class=s>&quot;&lt;b&gt;&quot;</span>, <span class=p>&quot;n&quot;</span>: <span class=n>1</span>, <span class=p>&quot;t&quot;</span>: <span class=n>true</span>}',
-    )
-    expect(highlight('curl https://x.dev/v1.0/a # c', 'bash')).toBe(
-      '<span class=k>curl</span> https://x.dev/v1.0/a <span class=c># c</span>',
-    )
-    expect(highlight('Net::HTTP.start :sym', 'ruby')).toBe('Net::HTTP.start <span class=v>:sym</span>')
-    expect(highlight('<x>', 'unknown')).toBe('&lt;x&gt;')
   })
 })
 

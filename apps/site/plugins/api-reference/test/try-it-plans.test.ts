@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { TryItOperation } from '../lib/tryit-types.ts'
-import {
-  type Call,
-  describeChange,
-  describeOAuthSetup,
-  errorGuide,
-  initialDraft,
-  isWrite,
-  oauthSetupOf,
-  prepareBody,
-  problemOf,
-  runOAuthSetup,
-  runSetup,
-  setupOf,
-  uniqueSuffix,
-} from '../theme/TryIt/plans.ts'
+import { describeChange } from '../theme/TryIt/change-description.ts'
+import { errorGuide, problemOf } from '../theme/TryIt/error-guide.ts'
+import { describeOAuthSetup, oauthSetupOf, runOAuthSetup } from '../theme/TryIt/oauth-setup.ts'
+import type { Call } from '../theme/TryIt/plan-inputs.ts'
+import { initialDraft, isWrite, prepareBody, uniqueSuffix } from '../theme/TryIt/plans.ts'
+import { runSetup, setupOf } from '../theme/TryIt/setups.ts'
 
 const basic = [[{ scheme: 'basicAuth', kind: 'basic' as const, scopes: [] }]]
 const op = (overrides: Partial<TryItOperation>): TryItOperation => ({

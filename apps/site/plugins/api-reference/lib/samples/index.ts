@@ -1,4 +1,3 @@
-import { highlight } from '../highlight.ts'
 import { curlSample } from './curl.ts'
 import { goSample } from './go.ts'
 import { javaSample } from './java.ts'
@@ -27,8 +26,8 @@ export interface CodeSample {
   language: string
   label: string
   code: string
-  /** Highlighted HTML of `code`. */
-  html: string
+  /** Prism grammar the sample is highlighted with (components/code-block.tsx). */
+  grammar: string
 }
 
 /** One sample per reference language, in switcher order. */
@@ -37,6 +36,6 @@ export function codeSamples(request: SampleRequest): CodeSample[] {
     const generate = generators[language.id]
     if (!generate) throw new Error(`No sample generator for ${language.id}`)
     const source = generate(request)
-    return { language: language.id, label: language.label, code: source, html: highlight(source, language.grammar) }
+    return { language: language.id, label: language.label, code: source, grammar: language.grammar }
   })
 }

@@ -6,7 +6,7 @@
 export interface CodeLanguage {
   id: string
   label: string
-  /** Highlighter grammar. */
+  /** Prism grammar (components/code-block.tsx). */
   grammar: string
 }
 
@@ -14,7 +14,7 @@ export interface CodeLanguage {
 export const referenceLanguages: readonly CodeLanguage[] = [
   { id: 'curl', label: 'cURL', grammar: 'bash' },
   { id: 'javascript', label: 'JavaScript', grammar: 'javascript' },
-  { id: 'typescript', label: 'TypeScript SDK', grammar: 'javascript' },
+  { id: 'typescript', label: 'TypeScript SDK', grammar: 'typescript' },
   { id: 'python', label: 'Python', grammar: 'python' },
   { id: 'go', label: 'Go', grammar: 'go' },
   { id: 'php', label: 'PHP', grammar: 'php' },

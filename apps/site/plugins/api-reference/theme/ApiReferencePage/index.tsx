@@ -98,7 +98,7 @@ export default function ApiReferencePage({ specId, title, description }: ApiRefe
         className="fsr"
         data-spec={specId}
         suppressHydrationWarning
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: build-time HTML rendered from our own contracts (escaped in lib/html.ts)
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: build-time HTML rendered from our own contracts (escaped by React's static renderer, lib/components/)
         dangerouslySetInnerHTML={{ __html: page?.html ?? '' }}
       />
       {consoles.map(({ operationId, host }) =>

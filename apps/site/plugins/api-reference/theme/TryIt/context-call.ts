@@ -1,4 +1,4 @@
-import type { Call } from './plans.ts'
+import type { Call } from './plan-inputs.ts'
 import { utf8Base64 } from './request.ts'
 
 function basicHeader(username: string, password: string): string {

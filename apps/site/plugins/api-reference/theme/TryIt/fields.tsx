@@ -176,3 +176,42 @@ export function ParameterFields({
     </fieldset>
   )
 }
+
+/** The server requests go to: this site's own origin by default, or one the contract documents. */
+export function ServerField({
+  id,
+  operation,
+  server,
+  onChange,
+}: {
+  id: string
+  operation: TryItOperation
+  server: string
+  onChange: (server: string) => void
+}): ReactNode {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={`${id}-server`}>Server</label>
+      <input id={`${id}-server`} value={server} onChange={(event) => onChange(event.target.value)} spellCheck={false} />
+      <small>
+        {server.startsWith('/') ? 'This site’s own server.' : 'Requests go to this server.'} Documented:{' '}
+        {operation.servers.map((url, index) => (
+          <span key={url}>
+            {index > 0 && ', '}
+            <button type="button" className={styles.link} onClick={() => onChange(url)}>
+              {url}
+            </button>
+          </span>
+        ))}
+        {operation.basePath !== server && (
+          <>
+            {', '}
+            <button type="button" className={styles.link} onClick={() => onChange(operation.basePath)}>
+              {operation.basePath || '/'} (this site)
+            </button>
+          </>
+        )}
+      </small>
+    </div>
+  )
+}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { TryItOperation } from '../../lib/tryit-types.ts'
-import { errorGuide, problemOf } from './plans.ts'
+import { errorGuide, problemOf } from './error-guide.ts'
 import type { BuiltRequest } from './request.ts'
 import styles from './styles.module.css'
 

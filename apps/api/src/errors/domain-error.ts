@@ -1,35 +1,33 @@
 /**
- * Typed domain errors with stable codes (decision 0004). Services throw them; one error handler
- * (error-handler.ts) maps them to HTTP. A 5xx never carries internals.
+ * Typed domain errors with stable codes (decisions 0004, 0044). Services throw them; one error
+ * handler (http/error-handler.ts) answers them over HTTP with the status the code has in
+ * error-codes.ts. A 5xx never carries internals.
  */
+import { type ErrorCode, type NotFoundCode, statusOf } from './error-codes.js'
+
 export type ErrorDetails = Record<string, unknown>
 
 export class DomainError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetails,
-    readonly status: number = statusForCode(code),
+    /** Headers the answer carries (`www-authenticate` on a 401, `retry-after` on a 429). */
     readonly headers: Record<string, string> = {},
   ) {
     // A client error is an answer, not a fault: capturing its stack trace would be most of the
     // cost of refusing a request (a flood of bad credentials, say). Server errors keep theirs.
     const stackTraceLimit = Error.stackTraceLimit
-    if (status < 500) Error.stackTraceLimit = 0
+    if (statusOf(code) < 500) Error.stackTraceLimit = 0
     super(message)
     Error.stackTraceLimit = stackTraceLimit
     this.name = 'DomainError'
   }
-}
 
-/** Default HTTP status of a code by its suffix; a thrower may still pass one explicitly. */
-export function statusForCode(code: string): number {
-  if (code.endsWith('_NOT_FOUND') || code.endsWith('_NOT_FOUND_BY_ID_ERROR')) return 404
-  if (code === 'UNAUTHENTICATED' || code === 'INVALID_TOKEN') return 401
-  if (code === 'INSUFFICIENT_SCOPE' || code === 'BASIC_AUTH_REQUIRED' || code === 'FORBIDDEN') return 403
-  if (code === 'RATE_LIMITED') return 429
-  if (code.endsWith('_DUPLICATION') || code.endsWith('_CONFLICT')) return 409
-  return 400
+  /** The code's status in the table (error-codes.ts); never set by a thrower. */
+  get status(): number {
+    return statusOf(this.code)
+  }
 }
 
 export interface ValidationIssue {
@@ -49,6 +47,6 @@ export function validationError(errors: ValidationIssue[]): DomainError {
   })
 }
 
-export function notFound(code: string, message: string, details?: ErrorDetails): DomainError {
-  return new DomainError(code, message, details, 404)
+export function notFound(code: NotFoundCode, message: string, details?: ErrorDetails): DomainError {
+  return new DomainError(code, message, details)
 }
