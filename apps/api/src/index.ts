@@ -19,6 +19,7 @@ export { createGiftCardService } from './modules/gift-cards/gift-cards.service.j
 export { withShopOnboarding } from './modules/people/operator-shops.js'
 export { withPlatformAppRegistry } from './modules/platform-apps/operator-registry.js'
 export type { PlatformApp, RegisteredApp } from './modules/platform-apps/platform-apps.service.js'
+export { createShopService } from './modules/shops/shops.service.js'
 export { createStorefrontTokenService } from './modules/storefront/storefront-tokens.service.js'
 export { startWorker } from './modules/webhook-delivery/worker-process.js'
 // Every domain service for an operator tool beside the local server (`fanshelf trigger` acts through them).

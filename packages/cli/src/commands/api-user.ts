@@ -8,8 +8,8 @@ import {
   SecretBox,
   systemClock,
 } from '@fanshelf/api'
-
 import { type Command, parseOptions, printJson, UsageError } from '../command.js'
+import { operatorShop } from './operator-shop.js'
 
 export const apiUserCommand: Command = {
   name: 'api-user',
@@ -35,24 +35,22 @@ export const apiUserCommand: Command = {
     if (!values.shop) throw new UsageError('--shop is required')
     const config = loadConfig()
     const database = openDatabase(config.databaseUrl)
+    const secretBox = SecretBox.fromConfig(config)
     try {
       await migrateToLatest(database.db)
-      const shop = await database.db.selectFrom('shops').select('id').where('id', '=', values.shop).executeTakeFirst()
-      if (!shop) {
-        io.err(`fanshelf api-user: shop ${values.shop} does not exist (see fanshelf demo-credentials).\n`)
-        return 1
-      }
+      const shopId = await operatorShop(database, secretBox, values.shop, 'api-user', (text) => io.err(text))
+      if (!shopId) return 1
       // The server's key (SECRET_KEY or DATA_DIR/secret.key): the stored digest is keyed with it.
       const apiUsers = createApiUserService(database.db, {
         clock: systemClock,
-        secretBox: SecretBox.fromConfig(config),
+        secretBox,
         throttle: createCredentialThrottle(createSqlAttemptCounter(database.db, systemClock), {
           clock: systemClock,
           throttledDelayMs: config.basicAuthFailures.throttledDelayMs,
         }),
         limits: config.basicAuthFailures,
       })
-      const created = await apiUsers.create({ system: true, shopId: shop.id }, values.name)
+      const created = await apiUsers.create({ system: true, shopId: shopId }, values.name)
       if (values.json) printJson(io, created)
       else io.out(`Created API user ${created.username}\nPassword (shown once): ${created.password}\n`)
       return 0

@@ -1,6 +1,6 @@
-import { createGiftCardService, loadConfig, migrateToLatest, openDatabase, systemClock } from '@fanshelf/api'
-
+import { createGiftCardService, loadConfig, migrateToLatest, openDatabase, SecretBox, systemClock } from '@fanshelf/api'
 import { type Command, parseOptions, printJson, UsageError } from '../command.js'
+import { operatorShop } from './operator-shop.js'
 
 /** The field problems of a refused amount (the API's 400 `details.errors`), as one line. */
 function problemsOf(error: unknown): string | undefined {
@@ -38,16 +38,14 @@ export const giftCardCommand: Command = {
     if (!values.currency) throw new UsageError('--currency is required, e.g. USD')
     const config = loadConfig()
     const database = openDatabase(config.databaseUrl)
+    const secretBox = SecretBox.fromConfig(config)
     try {
       await migrateToLatest(database.db)
-      const shop = await database.db.selectFrom('shops').select('id').where('id', '=', values.shop).executeTakeFirst()
-      if (!shop) {
-        io.err(`fanshelf gift-card: shop ${values.shop} does not exist (see fanshelf demo-credentials).\n`)
-        return 1
-      }
+      const shopId = await operatorShop(database, secretBox, values.shop, 'gift-card', (text) => io.err(text))
+      if (!shopId) return 1
       let card: Awaited<ReturnType<ReturnType<typeof createGiftCardService>['issueGiftCard']>>
       try {
-        card = await createGiftCardService(database.db, { clock: systemClock }).issueGiftCard(shop.id, {
+        card = await createGiftCardService(database.db, { clock: systemClock }).issueGiftCard(shopId, {
           amount: { value: Number(values.amount), currency: values.currency.toUpperCase() },
           issuedBy: 'cli',
         })

@@ -7,6 +7,7 @@ import {
   systemClock,
 } from '@fanshelf/api'
 import { type Command, parseOptions, printJson, UsageError } from '../command.js'
+import { operatorShop } from './operator-shop.js'
 
 export const storefrontTokenCommand: Command = {
   name: 'storefront-token',
@@ -34,26 +35,24 @@ export const storefrontTokenCommand: Command = {
     if (values.regenerate && values.revoke) throw new UsageError('use either --regenerate or --revoke')
     const config = loadConfig()
     const database = openDatabase(config.databaseUrl)
+    const secretBox = SecretBox.fromConfig(config)
     try {
       await migrateToLatest(database.db)
-      const shop = await database.db.selectFrom('shops').select('id').where('id', '=', values.shop).executeTakeFirst()
-      if (!shop) {
-        io.err(`fanshelf storefront-token: shop ${values.shop} does not exist (see fanshelf demo-credentials).\n`)
-        return 1
-      }
+      const shopId = await operatorShop(database, secretBox, values.shop, 'storefront-token', (text) => io.err(text))
+      if (!shopId) return 1
       const tokens = createStorefrontTokenService(database.db, {
         clock: systemClock,
-        secretBox: SecretBox.fromConfig(config),
+        secretBox,
       })
       if (values.revoke) {
-        const revoked = await tokens.revoke(shop.id)
-        if (values.json) printJson(io, { shopId: shop.id, revoked })
-        else io.out(revoked ? `Revoked the storefront token of ${shop.id}.\n` : `${shop.id} has no active token.\n`)
+        const revoked = await tokens.revoke(shopId)
+        if (values.json) printJson(io, { shopId: shopId, revoked })
+        else io.out(revoked ? `Revoked the storefront token of ${shopId}.\n` : `${shopId} has no active token.\n`)
         return 0
       }
-      const token = values.regenerate ? await tokens.regenerate(shop.id) : await tokens.getOrCreate(shop.id)
+      const token = values.regenerate ? await tokens.regenerate(shopId) : await tokens.getOrCreate(shopId)
       if (values.json) printJson(io, { shopId: token.shopId, token: token.token, createdAt: token.createdAt })
-      else io.out(`${values.regenerate ? 'New storefront token' : 'Storefront token'} of ${shop.id}: ${token.token}\n`)
+      else io.out(`${values.regenerate ? 'New storefront token' : 'Storefront token'} of ${shopId}: ${token.token}\n`)
       return 0
     } finally {
       await database.close()
