@@ -4,7 +4,7 @@ import type { ProductsTable, VariantsTable } from '../../db/schema.js'
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
 import { drawGraceSeconds } from './draw-policy.js'
 import type { DrawParticipant } from './draw-winners.js'
-import type { GiftPurchaseRequest } from './gifting.service.js'
+import type { GiftPurchaseRequest } from './gift-purchase-request.js'
 import { refuseInserts } from './testing/refuse-inserts.js'
 
 let platform: TestPlatform
