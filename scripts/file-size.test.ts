@@ -47,7 +47,6 @@ const stillOverLimit: readonly string[] = [
   'apps/api/src/seed/demo-seed.test.ts',
   'apps/site/samples/http-samples.test.ts',
   'e2e/onboarding/onboarding.spec.ts',
-  'openapi/contract.test.ts',
   'packages/sdk/src/open-api.integration.test.ts',
 ]
 
