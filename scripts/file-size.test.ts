@@ -39,7 +39,6 @@ const stillOverLimit: readonly string[] = [
   'apps/api/src/modules/gifting/giveaways.routes.test.ts',
   'apps/api/src/modules/people/people.routes.test.ts',
   'apps/api/src/modules/platform-apps/oauth-flow.test.ts',
-  'apps/api/src/modules/promotions/promotions.writes.test.ts',
   'apps/api/src/modules/storefront/carts.routes.test.ts',
   'apps/api/src/modules/storefront/storefront-catalog.routes.test.ts',
   'apps/api/src/modules/webhook-configurations/webhook-configurations.writes.test.ts',
