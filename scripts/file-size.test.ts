@@ -40,7 +40,6 @@ const stillOverLimit: readonly string[] = [
   'apps/api/src/modules/platform-apps/oauth-flow.test.ts',
   'apps/api/src/modules/storefront/carts.routes.test.ts',
   'apps/api/src/modules/storefront/storefront-catalog.routes.test.ts',
-  'apps/api/src/modules/webhook-delivery/delivery-worker.test.ts',
   'apps/site/samples/http-samples.test.ts',
   'e2e/onboarding/onboarding.spec.ts',
   'packages/sdk/src/open-api.integration.test.ts',
