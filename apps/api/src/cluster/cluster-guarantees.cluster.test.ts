@@ -1,13 +1,26 @@
 import fs from 'node:fs'
 import { Redis } from 'ioredis'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DatabaseHandle, openDatabase } from '../db/database.js'
+import { afterAll, describe, expect, it } from 'vitest'
 import { catalogCacheTtlMs } from '../modules/storefront/catalog-cache.js'
 import type { DemoShopCredentials } from '../seed/demo-credentials.js'
 import { maxInAnyWindow } from '../testing/rolling-window.js'
 import { sleep } from './cluster-process.js'
-import { type LocalCluster, startLocalCluster } from './local-cluster.js'
-import { type BalancedClient, type BalancedResponse, createBalancedClient } from './testing/balanced-client.js'
+import type { BalancedResponse } from './testing/balanced-client.js'
+import {
+  A,
+  B,
+  client,
+  cluster,
+  database,
+  demo,
+  expectStatus,
+  limit,
+  open,
+  other,
+  setUpClusterSession,
+  store,
+  windowMs,
+} from './testing/cluster-session.js'
 import { type CountingReceiver, startCountingReceiver } from './testing/counting-receiver.js'
 import { waitUntilDelivered } from './testing/deliveries.js'
 import { buy, checkoutForm, purchasableVariants } from './testing/shopper.js'
@@ -24,43 +37,7 @@ import { buy, checkoutForm, purchasableVariants } from './testing/shopper.js'
  * - One rate limit per principal across both nodes, checked on the union of start times.
  */
 
-// A smaller limit and window than the defaults (100 per 10 s) so the test saturates it in seconds;
-// the rule — at most `limit` starts in any rolling `window` per principal — is the same code.
-const limit = 20
-const windowMs = 2_000
-
-let cluster: LocalCluster
-let database: DatabaseHandle
-let client: BalancedClient
-let demo: DemoShopCredentials
-let other: DemoShopCredentials
-
-const open = (path: string) => `/open-api/v1.0${path}`
-const store = (path: string, token = demo.storefrontToken) =>
-  `/v1${path}${path.includes('?') ? '&' : '?'}storefront_token=${encodeURIComponent(token)}`
-
-function expectStatus(response: BalancedResponse, status: number) {
-  expect(response.status, `${response.status} ${JSON.stringify(response.body)}`).toBe(status)
-}
-
-beforeAll(async () => {
-  cluster = await startLocalCluster({
-    env: { RATE_LIMIT: String(limit), RATE_LIMIT_WINDOW_MS: String(windowMs) },
-  })
-  database = openDatabase(cluster.databaseUrl, { poolSize: 4 })
-  client = createBalancedClient(() => cluster.nodes.map((n) => (n.running ? n.url : undefined)))
-  demo = cluster.credentials.shops[0]!
-  other = cluster.credentials.shops[1]!
-})
-
-afterAll(async () => {
-  // The last test stops both itself; stopping twice is a no-op.
-  await database?.close().catch(() => {})
-  await cluster?.stop()
-})
-
-const A = 0
-const B = 1
+setUpClusterSession()
 
 describe('reads on one node see writes made on the other', () => {
   it('products: availability set through node A reads back through node B, and back again', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { pageRequest } from '../paging/paging.js'
-import type { ProductInput } from '../products/products.admin.js'
+import type { ProductInput } from '../products/product-input.js'
 import type { PromotionCreateRequest } from '../promotions/promotion-input.js'
 import type { PromotionAdminAction } from '../promotions/promotions.service.js'
 import { withPromotionActions } from './admin.mapper.js'

@@ -10,7 +10,7 @@ import { eventCount, expectEventConforms, recordedEvents } from './testing/recor
 
 /**
  * The service methods the admin and the CLI use: the tracker simulation, cancel and complete.
- * (`POST /fulfillments` itself is covered through HTTP in fulfillments.routes.test.ts.)
+ * (`POST /fulfillments` itself is covered through HTTP in fulfillments.routes.test.ts and fulfillments.refusals.test.ts.)
  */
 let platform: TestPlatform
 let db: Db

@@ -1,6 +1,6 @@
 import type { AdminUsersTable } from '../../db/schema.js'
-import type { IssuedLink } from './people.service.js'
-import { toPersonStatus } from './people.service.js'
+import type { IssuedLink } from './admin-links.js'
+import { toPersonStatus } from './people-fields.js'
 
 /** admin-api.yaml `AdminPerson`: never the password hash. */
 export function toPersonResource(row: AdminUsersTable) {

@@ -1,14 +1,35 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect, Executor } from '../../db/database.js'
 import type { ProductsTable, VariantsTable } from '../../db/schema.js'
-import { DomainError, notFound, type ValidationIssue, validationError } from '../../errors/domain-error.js'
+import { DomainError, type ValidationIssue, validationError } from '../../errors/domain-error.js'
 import { newUuid } from '../../ids.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { toImage } from '../media/media.mapper.js'
 import { findShopMediaFiles } from '../media/media.repository.js'
-import { type Money, toMinor } from '../money/money.js'
-import { type ProductResource, toProductResource, toVariantResource } from './products.mapper.js'
-import { findProductForUpdate, listVariants } from './products.repository.js'
+import { contentOf, sameVariant } from './product-content.js'
+import {
+  json,
+  type ProductImageInput,
+  type ProductInput,
+  prepareVariants,
+  searchTextOf,
+  variantColumns,
+  variantImages,
+} from './product-input.js'
+import { isUniqueViolation, productNotFound, productSlugDuplication, productVariantInUse } from './products.errors.js'
+import { type ProductResource, toProductResource } from './products.mapper.js'
+import {
+  deleteVariants,
+  findProductForUpdate,
+  findProductIdBySlug,
+  findReferencedVariantIds,
+  findShopCurrency,
+  insertProduct,
+  insertVariant,
+  listVariants,
+  updateProductRow,
+  updateVariantRow,
+} from './products.repository.js'
 
 /**
  * Product writes for the merchant admin: create and edit a product with its variants (the open API
@@ -17,243 +38,9 @@ import { findProductForUpdate, listVariants } from './products.repository.js'
  * VariantAttributes and Image); this module adds the rules a schema cannot state — amounts in the
  * shop's currency and its precision, SKUs distinct within the product, slugs unique in the shop,
  * variant ids of this product — and records PRODUCT_CREATED (`data` = the product) or
- * PRODUCT_UPDATED (`data` = `{product}`) in the transaction of the change.
+ * PRODUCT_UPDATED (`data` = `{product}`) in the transaction of the change. The body and its rules
+ * are product-input.ts; what counts as a change, product-content.ts.
  */
-
-export interface ProductImageInput {
-  id: string
-  url: string
-  width: number
-  height: number
-  transformedUrl: string
-}
-
-export interface VariantInput {
-  /** An existing variant of the product; omitted for a new one. */
-  id?: string
-  name: string
-  sku: string
-  unitPrice: Money
-  compareAtPrice?: Money | null
-  unitCost?: Money | null
-  creatorDeclaredCost?: Money | null
-  attributes: {
-    description: string
-    color?: { name: string; swatch: string } | null
-    size?: { name: string } | null
-  }
-  stock: { type: 'LIMITED'; inStock: number } | { type: 'UNLIMITED' }
-  weight: { value: number; unit: string }
-  dimensions: { length: number; width: number; height: number; unit: string }
-}
-
-/** Body of `POST /admin/api/products` and `PUT /admin/api/products/{productId}`. */
-export interface ProductInput {
-  name: string
-  slug: string
-  description: string
-  access: { type: ProductsTable['access'] }
-  state: { type: ProductsTable['state'] }
-  images: ProductImageInput[]
-  variants: VariantInput[]
-}
-
-// ------------------------------------------------------------------ queries (executor first)
-
-function findShopCurrency(db: Executor, shopId: string) {
-  return db.selectFrom('shops').select('currency').where('id', '=', shopId).executeTakeFirst()
-}
-
-function findProductIdBySlug(db: Executor, shopId: string, slug: string) {
-  return db
-    .selectFrom('products')
-    .select('id')
-    .where('shop_id', '=', shopId)
-    .where('slug', '=', slug)
-    .executeTakeFirst()
-}
-
-/** The variants among `variantIds` that an order line or a cart line refers to. */
-async function findReferencedVariantIds(db: Executor, variantIds: string[]): Promise<Set<string>> {
-  if (variantIds.length === 0) return new Set()
-  const [orderLines, cartLines] = await Promise.all([
-    db.selectFrom('order_lines').select('variant_id').where('variant_id', 'in', variantIds).execute(),
-    db.selectFrom('cart_lines').select('variant_id').where('variant_id', 'in', variantIds).execute(),
-  ])
-  return new Set([...orderLines, ...cartLines].map((row) => row.variant_id))
-}
-
-function insertProduct(db: Executor, row: ProductsTable) {
-  return db.insertInto('products').values(row).execute()
-}
-
-function updateProductRow(db: Executor, productId: string, changes: Partial<ProductsTable>) {
-  return db.updateTable('products').set(changes).where('id', '=', productId).execute()
-}
-
-function insertVariant(db: Executor, row: VariantsTable) {
-  return db.insertInto('variants').values(row).execute()
-}
-
-function updateVariantRow(db: Executor, variantId: string, changes: Partial<VariantsTable>) {
-  return db.updateTable('variants').set(changes).where('id', '=', variantId).execute()
-}
-
-function deleteVariants(db: Executor, variantIds: string[]) {
-  if (variantIds.length === 0) return Promise.resolve()
-  return db.deleteFrom('variants').where('id', 'in', variantIds).execute()
-}
-
-// ------------------------------------------------------------------ errors
-
-function productNotFound(productId: string) {
-  return notFound('PRODUCT_NOT_FOUND', `Product ${productId} does not exist.`, { productId })
-}
-
-export function productSlugDuplication(slug: string): DomainError {
-  return new DomainError('PRODUCT_SLUG_DUPLICATION', `Another product of the shop already uses the slug "${slug}".`, {
-    field: 'slug',
-    slug,
-  })
-}
-
-export function productVariantInUse(variantIds: string[]): DomainError {
-  return new DomainError(
-    'PRODUCT_VARIANT_IN_USE',
-    `Variant ${variantIds.join(', ')} cannot be removed: orders or carts refer to it. Set its stock to 0 instead.`,
-    { field: 'variants', variantIds },
-  )
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
-}
-
-// ------------------------------------------------------------------ rules a schema cannot state
-
-interface PreparedVariant {
-  input: VariantInput
-  unitPrice: number
-  compareAtPrice: number | null
-  unitCost: number | null
-  creatorDeclaredCost: number | null
-}
-
-/** Amounts in the shop's currency at its precision, distinct SKUs; every issue at once (400). */
-function prepareVariants(input: ProductInput, currency: string): PreparedVariant[] {
-  const issues: ValidationIssue[] = []
-  const minor = (money: Money, field: string): number => {
-    if (money.currency !== currency) {
-      issues.push({
-        location: 'body',
-        field: `${field}/currency`,
-        rule: 'enum',
-        message: `must be ${currency}, the shop's currency`,
-      })
-      return 0
-    }
-    const value = toMinor(money.value, money.currency)
-    if (value === undefined) {
-      issues.push({
-        location: 'body',
-        field: `${field}/value`,
-        rule: 'multipleOf',
-        message: `must have at most the minor-unit precision of ${money.currency}`,
-      })
-      return 0
-    }
-    return value
-  }
-  const skus = new Map<string, number>()
-  const ids = new Set<string>()
-  const prepared = input.variants.map((variant, index) => {
-    const field = `variants/${index}`
-    const key = variant.sku.trim().toUpperCase()
-    const first = skus.get(key)
-    if (first !== undefined) {
-      issues.push({
-        location: 'body',
-        field: `${field}/sku`,
-        rule: 'uniqueItems',
-        message: `repeats the SKU of variant ${first + 1}`,
-      })
-    } else skus.set(key, index)
-    if (variant.id !== undefined) {
-      if (ids.has(variant.id)) {
-        issues.push({ location: 'body', field: `${field}/id`, rule: 'uniqueItems', message: 'repeats a variant id' })
-      }
-      ids.add(variant.id)
-    }
-    return {
-      input: variant,
-      unitPrice: minor(variant.unitPrice, `${field}/unitPrice`),
-      compareAtPrice: variant.compareAtPrice == null ? null : minor(variant.compareAtPrice, `${field}/compareAtPrice`),
-      unitCost: variant.unitCost == null ? null : minor(variant.unitCost, `${field}/unitCost`),
-      creatorDeclaredCost:
-        variant.creatorDeclaredCost == null ? null : minor(variant.creatorDeclaredCost, `${field}/creatorDeclaredCost`),
-    }
-  })
-  if (issues.length > 0) throw validationError(issues)
-  return prepared
-}
-
-function searchTextOf(input: ProductInput): string {
-  return [input.name, input.slug, ...input.variants.map((v) => v.sku)].join('\n').toLowerCase()
-}
-
-const json = (value: unknown) => JSON.stringify(value)
-
-/** A variant's images: those it had that the product still shows, else all of the product's. */
-function variantImages(productImages: ProductImageInput[], previous: string | undefined): ProductImageInput[] {
-  if (previous === undefined) return productImages
-  const urls = new Set((JSON.parse(previous) as ProductImageInput[]).map((image) => image.url))
-  const kept = productImages.filter((image) => urls.has(image.url))
-  return kept.length > 0 ? kept : productImages
-}
-
-function variantColumns(
-  variant: PreparedVariant,
-  position: number,
-  images: ProductImageInput[],
-): Omit<VariantsTable, 'id' | 'product_id' | 'shop_id' | 'currency' | 'created_at' | 'updated_at'> {
-  const { input } = variant
-  return {
-    position,
-    name: input.name.trim(),
-    sku: input.sku.trim(),
-    unit_price: variant.unitPrice,
-    compare_at_price: variant.compareAtPrice,
-    unit_cost: variant.unitCost,
-    creator_declared_cost: variant.creatorDeclaredCost,
-    attributes: json(input.attributes),
-    stock_type: input.stock.type,
-    in_stock: input.stock.type === 'LIMITED' ? input.stock.inStock : null,
-    weight: json(input.weight),
-    dimensions: json(input.dimensions),
-    images: json(images),
-    thumbnail_image: images[0] ? json(images[0]) : null,
-  }
-}
-
-/** JSON with object keys sorted, so that equal values compare equal whatever their key order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
-      : item,
-  )
-}
-
-/** The product resource without its timestamps: what a change is judged by. */
-function contentOf(resource: ProductResource): string {
-  const { updatedAt: _updated, createdAt: _created, ...content } = resource
-  return canonical(content)
-}
-
-function sameVariant(a: VariantsTable, b: VariantsTable): boolean {
-  return a.position === b.position && canonical(toVariantResource(a)) === canonical(toVariantResource(b))
-}
 
 export function createProductAdminService(db: Db, options: { clock: Clock; dialect: Dialect; publicUrl: string }) {
   const { clock, dialect, publicUrl } = options

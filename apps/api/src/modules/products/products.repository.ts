@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Dialect, Executor } from '../../db/database.js'
 import { containsPattern } from '../../db/like-pattern.js'
-import type { ProductsTable } from '../../db/schema.js'
+import type { ProductsTable, VariantsTable } from '../../db/schema.js'
 import { inListOrder, type PageWindow, sortDirection } from '../paging/long-lists.js'
 import type { PageRequest } from '../paging/paging.js'
 
@@ -128,4 +128,50 @@ export async function updateProductState(
     .where('state', '=', from)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
+}
+
+// ------------------------------------------------------------------ the admin's writes
+
+export function findShopCurrency(db: Executor, shopId: string) {
+  return db.selectFrom('shops').select('currency').where('id', '=', shopId).executeTakeFirst()
+}
+
+export function findProductIdBySlug(db: Executor, shopId: string, slug: string) {
+  return db
+    .selectFrom('products')
+    .select('id')
+    .where('shop_id', '=', shopId)
+    .where('slug', '=', slug)
+    .executeTakeFirst()
+}
+
+/** The variants among `variantIds` that an order line or a cart line refers to. */
+export async function findReferencedVariantIds(db: Executor, variantIds: string[]): Promise<Set<string>> {
+  if (variantIds.length === 0) return new Set()
+  const [orderLines, cartLines] = await Promise.all([
+    db.selectFrom('order_lines').select('variant_id').where('variant_id', 'in', variantIds).execute(),
+    db.selectFrom('cart_lines').select('variant_id').where('variant_id', 'in', variantIds).execute(),
+  ])
+  return new Set([...orderLines, ...cartLines].map((row) => row.variant_id))
+}
+
+export function insertProduct(db: Executor, row: ProductsTable) {
+  return db.insertInto('products').values(row).execute()
+}
+
+export function updateProductRow(db: Executor, productId: string, changes: Partial<ProductsTable>) {
+  return db.updateTable('products').set(changes).where('id', '=', productId).execute()
+}
+
+export function insertVariant(db: Executor, row: VariantsTable) {
+  return db.insertInto('variants').values(row).execute()
+}
+
+export function updateVariantRow(db: Executor, variantId: string, changes: Partial<VariantsTable>) {
+  return db.updateTable('variants').set(changes).where('id', '=', variantId).execute()
+}
+
+export function deleteVariants(db: Executor, variantIds: string[]) {
+  if (variantIds.length === 0) return Promise.resolve()
+  return db.deleteFrom('variants').where('id', 'in', variantIds).execute()
 }

@@ -7,8 +7,8 @@ import { createStampedCache } from '../caching/stamped-cache.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { createTotalCounter, pageWindow } from '../paging/long-lists.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
+import type { ProductImageInput, VariantInput } from './product-input.js'
 import { nextProductState } from './product-state.js'
-import type { ProductImageInput, VariantInput } from './products.admin.js'
 import { type ProductResource, toProductResource, toStockRecordResource } from './products.mapper.js'
 import {
   countLimitedVariants,

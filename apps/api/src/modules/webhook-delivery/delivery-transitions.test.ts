@@ -16,7 +16,7 @@ import {
 import type { AttemptResult } from './webhook-sender.js'
 import type { SigningKey } from './webhook-signatures.js'
 
-/** Unit tests of the worker's decisions, one per transition; delivery-worker.test.ts covers them end to end. */
+/** Unit tests of the worker's decisions, one per transition; delivery-worker*.test.ts cover them end to end. */
 
 const now = Date.parse('2025-03-01T12:00:00.000Z')
 const iso = (ms: number) => new Date(ms).toISOString()

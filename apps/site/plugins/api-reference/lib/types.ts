@@ -1,6 +1,6 @@
 /**
  * The subset of OpenAPI 3.1 the renderer reads. Everything is optional and loosely typed on
- * purpose: the documents are validated elsewhere (openapi/contract.test.ts); the renderer must
+ * purpose: the documents are validated elsewhere (openapi/contract.*.test.ts); the renderer must
  * not crash on a field it does not know, it just ignores it.
  */
 

@@ -103,3 +103,17 @@ export async function startReceiver(responder: Responder = acknowledge, host = '
     },
   }
 }
+
+/** The envelope a receiver was sent. */
+export function envelopeOf(request: ReceivedRequest) {
+  return JSON.parse(request.body) as { id: string; webhookId: string; type: string; data: { seq?: number } }
+}
+
+/** Waits (real time, at most 10 s) until `condition` holds, naming `what` when it never does. */
+export async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
