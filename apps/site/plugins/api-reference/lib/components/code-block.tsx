@@ -1,7 +1,7 @@
 import type { ElementContent } from 'hast'
 import type { PrismTheme } from 'prism-react-renderer'
 import { type CodeToken, codeTokenLines } from '../../../../config/code-tokens.ts'
-import { darkCodePalette, lightCodePalette } from '../../../../config/prism-themes.ts'
+import { compactTokenClass, darkCodePalette, lightCodePalette } from '../../../../config/prism-themes.ts'
 
 /**
  * Code blocks, highlighted at build time with Prism — prism-react-renderer's, with the site's extra
@@ -10,7 +10,10 @@ import { darkCodePalette, lightCodePalette } from '../../../../config/prism-them
  * colour modes. A token those palettes give no colour or font of its own in either mode (plain text,
  * and in both palettes punctuation and operators) stays a text node, as in the guides' code blocks
  * (config/code-lines-html.ts): on the largest page that is about 21,000 fewer elements. Nothing of
- * Prism reaches the browser.
+ * Prism reaches the browser. A coloured token carries one short class per look (`ct3`: the same
+ * colours in both modes as the Prism types it stands for, generated into the same CSS), and
+ * neighbours that look the same are one span: Prism's `token import namespace punctuation` lists
+ * had made the largest page a third heavier than the highlighter before it.
  */
 
 /** `#F8F8F2` and `rgb(248, 248, 242)` alike → `248,248,242`. */
@@ -48,6 +51,18 @@ export function isPlainToken(className: string): boolean {
   return plain
 }
 
+const compactClasses = new Map<string, string>()
+
+/** The token's short class (`ct3`, config/prism-themes.ts), or Prism's class list where none fits. */
+function compactClass(className: string): string {
+  let compact = compactClasses.get(className)
+  if (compact === undefined) {
+    compact = compactTokenClass(className) ?? className
+    compactClasses.set(className, compact)
+  }
+  return compact
+}
+
 /** Names the renderer and Markdown fences use for a language, to Prism's grammar names. */
 const aliases: Record<string, string> = {
   sh: 'bash',
@@ -79,15 +94,15 @@ export function highlightTokens(source: string, language: string | undefined): C
   lines.forEach((line, index) => {
     if (index > 0) out.push(['token plain', '\n'])
     for (const [className, text] of line) {
-      if (text !== '') out.push([isPlainToken(className) ? 'token plain' : className, text])
+      if (text !== '') out.push([isPlainToken(className) ? 'token plain' : compactClass(className), text])
     }
   })
   if (/\r?\n$/.test(source)) out.push(['token plain', source.endsWith('\r\n') ? '\r\n' : '\n'])
-  // Adjacent plain text is one text node.
+  // Adjacent tokens that look the same (plain text included) are one node.
   const merged: CodeToken[] = []
   for (const [className, text] of out) {
     const last = merged[merged.length - 1]
-    if (last && className === 'token plain' && last[0] === 'token plain') last[1] += text
+    if (last && className === last[0]) last[1] += text
     else merged.push([className, text])
   }
   return merged
