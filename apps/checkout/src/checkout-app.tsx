@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/** @jsxRuntime automatic */
 import { type FormEvent, useRef, useState } from 'react'
 import { AddressFields, Checkbox, ErrorSummary, SelectField, TextField, useAlertFocus } from './fields.js'
 import type { CheckoutPageState, FieldError, QuoteView } from './page-state.js'

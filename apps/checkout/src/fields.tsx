@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/** @jsxRuntime automatic */
 import { type ChangeEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
 import { type Country, errorFor, type FieldError } from './page-state.js'
 

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/** @jsxRuntime automatic */
 import { type FormEvent, useState } from 'react'
 import { AddressFields, ErrorSummary, fieldId, TextField, useAlertFocus } from './fields.js'
 import { errorFor, type FieldError, type GiftCardOfferView, type GiftPageState } from './page-state.js'

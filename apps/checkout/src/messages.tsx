@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 import { GiftCardOffer } from './gift-app.js'
 import type { GiftCardOfferView } from './page-state.js'
 

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 import type { ReactNode } from 'react'
 import type { LineView } from './page-state.js'
 
