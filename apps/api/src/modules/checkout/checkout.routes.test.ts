@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/database.js'
 import { newId } from '../../ids.js'
@@ -554,6 +555,8 @@ describe('checkout pages', () => {
     expect(bundle.statusCode).toBe(200)
     expect(bundle.headers['content-encoding']).toBe('gzip')
     expect(bundle.headers['cache-control']).toContain('immutable')
+    // The checkout's Vite build (apps/checkout, decision 0045): the entry that hydrates the page.
+    expect(gunzipSync(bundle.rawPayload).toString()).toContain('hydrated')
   })
 
   it('explains an unknown, an empty and an already checked-out cart', async () => {
