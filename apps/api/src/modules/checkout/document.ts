@@ -8,10 +8,10 @@ import { accentStylesheet } from './shop-accent.js'
 /**
  * The HTML document around the checkout's pages: one inline stylesheet (allowed by its hash), the
  * page state as JSON for hydration, the client script (built ahead of time, checkout-assets.ts) as
- * a module script from this origin. The
- * Content-Security-Policy allows nothing else (images from anywhere, since product images may
- * live on an image host), and no page may frame it (decision 0013). A shop with an accent colour
- * gets a second small stylesheet setting it (decision 0037), allowed by its own hash.
+ * a module script from this origin. The Content-Security-Policy allows nothing else (images from
+ * anywhere, since product images may live on an image host), and no page may frame it (decision
+ * 0013). A shop with an accent colour gets a second small stylesheet setting it (decision 0037),
+ * allowed by its own hash.
  */
 
 const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`
