@@ -25,5 +25,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The API's checkout pages load the checkout's client script, built ahead of time (decision 0045).
+    globalSetup: ['scripts/build-checkout-if-missing.ts'],
   },
 })

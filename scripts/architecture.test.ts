@@ -8,6 +8,7 @@ const root = path.resolve(import.meta.dirname, '..')
 const sourceRoots = [
   'apps/api/src',
   'apps/admin/src',
+  'apps/checkout/src',
   'apps/site/src',
   'apps/site/plugins',
   'packages/cli/src',

@@ -18,6 +18,7 @@ function ensureFrontEndsBuilt(siteDir: string, log: (line: string) => void): voi
   // The SDK first: the example storefront and the docs' SDK samples import its build (dist/).
   ensureBuilt('SDK', 'packages/sdk', path.join(repoRoot, 'packages/sdk/dist/index.js'), log)
   ensureBuilt('merchant admin', 'apps/admin', path.join(repoRoot, 'apps/admin/dist/index.html'), log)
+  ensureBuilt('checkout', 'apps/checkout', path.join(repoRoot, 'apps/checkout/dist/.vite/manifest.json'), log)
   ensureBuilt('documentation site', 'apps/site', path.join(siteDir, 'index.html'), log)
 }
 
@@ -50,10 +51,10 @@ export const startCommand: Command = {
   usage: [
     'Usage: fanshelf start',
     '',
-    'Builds what is missing (the docs site), seeds the demo shops into an empty database, and serves',
-    'the docs, open API, storefront API, admin and checkout on one origin: PUBLIC_URL, else',
-    'http://HOST:PORT (by default http://127.0.0.1:4000). It records that origin in DATA_DIR/server.json',
-    'for the commands run beside it (trigger, listen, demo-credentials).',
+    'Builds what is missing (the SDK, admin, checkout and docs site), seeds the demo shops into an empty',
+    'database, and serves the docs, open API, storefront API, admin and checkout on one origin:',
+    'PUBLIC_URL, else http://HOST:PORT (by default http://127.0.0.1:4000). It records that origin in',
+    'DATA_DIR/server.json for the commands run beside it (trigger, listen, demo-credentials).',
     'Environment: PORT, HOST, DATA_DIR, DATABASE_URL, REDIS_URL, PUBLIC_URL, LOG_LEVEL, LOG_FORMAT.',
   ].join('\n'),
   async run(args, io) {

@@ -1,3 +1,4 @@
+import type { CheckoutPageState, ConfirmationView, LineView, QuoteView } from '@fanshelf/checkout'
 import type { OrderLinesTable, OrdersTable, ShopsTable } from '../../db/schema.js'
 import { maskedGiftCardCode } from '../gift-cards/gift-card-codes.js'
 import { giftCardsPaid } from '../gift-cards/order-gift-cards.js'
@@ -8,8 +9,6 @@ import type { GiftCardQuote } from './gift-card-redemption.js'
 import type { Address, TrackingParams } from './order-records.js'
 import { approvedTestCard, declinedTestCard } from './payment.js'
 import { formatPrice } from './shopper-locale.js'
-import type { ConfirmationView } from './ui/static-pages.js'
-import type { CheckoutPageState, LineView, QuoteView } from './ui/view-model.js'
 
 /**
  * Builds the pages' view models from service results; the one place money is formatted for people:

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto'
+import { BrandHeader, checkoutStylesheet, type PageState, rootElementId, stateElementId } from '@fanshelf/checkout'
 import { createElement as h, type ReactNode } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { baseDirectives, contentSecurityPolicy } from '../../http/security-headers.js'
 import { accentStylesheet } from './shop-accent.js'
-import { checkoutStylesheet } from './ui/styles.js'
-import { type PageState, rootElementId, stateElementId } from './ui/view-model.js'
 
 /**
  * The HTML document around the checkout's pages: one inline stylesheet (allowed by its hash), the
- * page state as JSON for hydration, the client bundle as a module script from this origin. The
- * Content-Security-Policy allows nothing else (images from anywhere, since product images may
- * live on an image host), and no page may frame it (decision 0013). A shop with an accent colour
- * gets a second small stylesheet setting it (decision 0037), allowed by its own hash.
+ * page state as JSON for hydration, the client script (built ahead of time, checkout-assets.ts) as
+ * a module script from this origin. The Content-Security-Policy allows nothing else (images from
+ * anywhere, since product images may live on an image host), and no page may frame it (decision
+ * 0013). A shop with an accent colour gets a second small stylesheet setting it (decision 0037),
+ * allowed by its own hash.
  */
 
 const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`
@@ -57,8 +57,11 @@ export interface DocumentOptions {
   heading: string
   /** Server-only content (no hydration). */
   body?: ReactNode
-  /** A hydrated app: rendered with its state, which is embedded for the client bundle. */
-  app?: { element: ReactNode; state: PageState; scriptUrl: string }
+  /**
+   * A hydrated app: rendered with its state, which is embedded for the client script; without a
+   * script (the checkout not built) the page stays a plain form.
+   */
+  app?: { element: ReactNode; state: PageState; scriptUrl: string | null }
 }
 
 /** A page: its HTML and the headers it must be sent with (its CSP allows its own stylesheets). */
@@ -69,15 +72,13 @@ export interface CheckoutDocument {
 
 export function renderDocument(options: DocumentOptions): CheckoutDocument {
   const brandStylesheet = options.shop?.accent_color ? accentStylesheet(options.shop.accent_color) : undefined
-  const header = renderToStaticMarkup(
-    h('header', { className: 'brand' }, options.shop?.name ?? 'Fanshelf', h('span', null, ' · secure checkout')),
-  )
+  const header = renderToStaticMarkup(h(BrandHeader, { shopName: options.shop?.name ?? 'Fanshelf' }))
   const content = options.app
     ? `<div id="${rootElementId}">${renderToString(options.app.element)}</div>`
     : renderToStaticMarkup(h('div', null, options.body))
   const scripts = options.app
     ? `<script id="${stateElementId}" type="application/json">${scriptJson(options.app.state)}</script>` +
-      `<script type="module" src="${escapeHtml(options.app.scriptUrl)}"></script>`
+      (options.app.scriptUrl ? `<script type="module" src="${escapeHtml(options.app.scriptUrl)}"></script>` : '')
     : ''
   const html = [
     '<!doctype html>',
