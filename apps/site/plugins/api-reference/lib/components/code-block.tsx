@@ -1,7 +1,12 @@
 import type { ElementContent } from 'hast'
 import type { PrismTheme } from 'prism-react-renderer'
 import { type CodeToken, codeTokenLines } from '../../../../config/code-tokens.ts'
-import { compactTokenClass, darkCodePalette, lightCodePalette } from '../../../../config/prism-themes.ts'
+import {
+  compactTokenClass,
+  darkCodePalette,
+  lightCodePalette,
+  resolvedTokenStyle,
+} from '../../../../config/prism-themes.ts'
 
 /**
  * Code blocks, highlighted at build time with Prism — prism-react-renderer's, with the site's extra
@@ -27,11 +32,7 @@ function canonicalColour(value: unknown): string {
 
 /** Whether a token with these types looks like plain text under the palette (its styles apply in order, as in the CSS). */
 function looksPlain(palette: PrismTheme, types: readonly string[]): boolean {
-  const style: Record<string, unknown> = {}
-  for (const entry of palette.styles) {
-    if (entry.types.some((type) => types.includes(type))) Object.assign(style, entry.style)
-  }
-  const { color, ...rest } = style
+  const { color, ...rest } = resolvedTokenStyle(palette, types)
   return (
     Object.keys(rest).length === 0 &&
     (color === undefined || canonicalColour(color) === canonicalColour(palette.plain.color))
