@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js'
+import fastJsonStringify from 'fast-json-stringify'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { loadDereferencedDocument } from '../http/contract-bundle.js'
 import { compileSchema } from '../http/validation.js'
@@ -8,8 +9,10 @@ import { adminApiDocument } from '../modules/admin/admin-contract.js'
  * The admin backend's answers in tests, held to admin-api.yaml as the open API's are to the
  * contract: every `/admin/api/…` request an in-process test makes through `app.inject` must hit a
  * documented operation (an unknown route may only be the JSON 404), answer a status that operation
- * documents, and a JSON body that validates against that status's schema — so a field or status the
- * description does not name fails the test that sees it.
+ * documents, and a JSON body that validates against that status's schema. A success answer must
+ * also hold no field the schema does not name: it must survive serialization with the schema (as
+ * the open API's answers are serialized, dropping undocumented fields) unchanged. So a field or
+ * status the description does not name fails the test that sees it.
  */
 
 interface AdminOperation {
@@ -66,6 +69,43 @@ function validate(schema: object, body: unknown): ValidateFunction['errors'] {
   return check(body) ? null : check.errors
 }
 
+type Serialize = (value: unknown) => string
+const serializers = new WeakMap<object, Serialize | null>()
+
+/** The schema's fast-json-stringify serializer; `null` for the few schemas it cannot compile. */
+function serializerOf(schema: object): Serialize | null {
+  let serialize = serializers.get(schema)
+  if (serialize === undefined) {
+    try {
+      serialize = fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0]) as Serialize
+    } catch {
+      serialize = null
+    }
+    serializers.set(schema, serialize)
+  }
+  return serialize
+}
+
+/** The first place where `sent` holds what `kept` (the serialized form) does not, as a JSON path. */
+function undocumented(sent: unknown, kept: unknown, at = '$'): string | undefined {
+  if (Array.isArray(sent) && Array.isArray(kept)) {
+    for (const [index, item] of sent.entries()) {
+      const found = undocumented(item, kept[index], `${at}[${index}]`)
+      if (found) return found
+    }
+    return undefined
+  }
+  if (sent && typeof sent === 'object' && kept && typeof kept === 'object') {
+    for (const [key, value] of Object.entries(sent)) {
+      if (!(key in kept)) return `${at}.${key}`
+      const found = undocumented(value, (kept as Record<string, unknown>)[key], `${at}.${key}`)
+      if (found) return found
+    }
+    return undefined
+  }
+  return sent === kept ? undefined : at
+}
+
 function jsonBody(response: LightMyRequestResponse): unknown {
   if (!response.body) return undefined
   if (!String(response.headers['content-type'] ?? '').includes('json')) return response.body
@@ -108,6 +148,17 @@ export async function checkAdminResponse(
       `${where} with a body that breaks admin-api.yaml ${operation.operationId} ${status}:\n` +
         `${JSON.stringify(errors, null, 2)}\nbody: ${response.body.slice(0, 2000)}`,
     )
+  }
+  const serialize = status < 300 && typeof body === 'object' ? serializerOf(schema) : null
+  if (serialize) {
+    const sent = JSON.parse(response.body) as unknown
+    const extra = undocumented(sent, JSON.parse(serialize(sent)))
+    if (extra) {
+      throw new Error(
+        `${where} with ${extra}, which admin-api.yaml ${operation.operationId} ${status} does not describe` +
+          ` (the open API would drop it)\nbody: ${response.body.slice(0, 2000)}`,
+      )
+    }
   }
 }
 
