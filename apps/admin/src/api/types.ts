@@ -1,4 +1,4 @@
-import type { AdminRes, AdminSchema, Schema } from '@fanshelf/contract'
+import type { AdminBody, AdminRes, AdminSchema, Schema } from '@fanshelf/contract'
 
 /**
  * Wire shapes, none written by hand: the contract's (`Schema<…>`, openapi/open-api.yaml) and the
@@ -75,3 +75,9 @@ export type Person = AdminSchema<'AdminPerson'>
 
 /** A person just invited, with their one-time link (`inviteAdminPerson`). */
 export type Invitation = AdminRes<'inviteAdminPerson'>
+
+/** What signing in sends (`signInAdmin`). */
+export type Credentials = AdminBody<'signInAdmin'>
+
+/** What inviting someone sends (`inviteAdminPerson`). */
+export type NewPerson = AdminBody<'inviteAdminPerson'>

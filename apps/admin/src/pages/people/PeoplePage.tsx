@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { del, get, post, put } from '../../api/client.ts'
 import { useSignedIn } from '../../api/session.ts'
-import type { Invitation, Page, Person, Role } from '../../api/types.ts'
+import type { Invitation, NewPerson, Page, Person, Role } from '../../api/types.ts'
 import { applyServerError } from '../../forms/contract-form.ts'
 import { Field, FormAlert } from '../../forms/Field.tsx'
 import { useConfirm } from '../../ui/confirm.tsx'
@@ -20,11 +20,6 @@ import {
   useDocumentTitle,
 } from '../../ui/parts.tsx'
 import { usePageParam } from '../../ui/url-state.ts'
-
-interface NewPerson {
-  email: string
-  role: Role
-}
 
 const roleLabels: Record<Role, string> = { SUPER_ADMIN: 'Super-admin', STAFF: 'Staff' }
 
