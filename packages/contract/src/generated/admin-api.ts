@@ -3150,7 +3150,7 @@ export interface components {
     }
   }
   responses: {
-    /** @description `REQUEST_VALIDATION_FAILED` naming every bad field (`details.errors`), or `INVALID_JSON`. */
+    /** @description `REQUEST_VALIDATION_FAILED` naming every bad field (`details.errors`), or `MALFORMED_JSON`. */
     AdminBadRequest: {
       headers: {
         [name: string]: unknown
