@@ -3438,7 +3438,6 @@ export interface operations {
       }
       400: components['responses']['AdminBadRequest']
       401: components['responses']['AdminSessionRequired']
-      403: components['responses']['AdminForbidden']
     }
   }
   uploadAdminMedia: {
@@ -3793,7 +3792,6 @@ export interface operations {
           'application/json': components['schemas']['AdminError']
         }
       }
-      403: components['responses']['AdminForbidden']
     }
   }
   updateAdminShopSettings: {
@@ -3869,7 +3867,6 @@ export interface operations {
         }
       }
       401: components['responses']['AdminSessionRequired']
-      403: components['responses']['AdminForbidden']
     }
   }
   listAdminApiUsers: {
@@ -4422,7 +4419,6 @@ export interface operations {
       }
       400: components['responses']['AdminBadRequest']
       401: components['responses']['AdminSessionRequired']
-      403: components['responses']['AdminForbidden']
     }
   }
   createAdminProduct: {
@@ -4480,7 +4476,6 @@ export interface operations {
         }
       }
       401: components['responses']['AdminSessionRequired']
-      403: components['responses']['AdminForbidden']
       404: components['responses']['AdminNotFound']
     }
   }
@@ -4588,7 +4583,6 @@ export interface operations {
       }
       400: components['responses']['AdminBadRequest']
       401: components['responses']['AdminSessionRequired']
-      403: components['responses']['AdminForbidden']
     }
   }
   createAdminPromotion: {
@@ -4646,7 +4640,6 @@ export interface operations {
         }
       }
       401: components['responses']['AdminSessionRequired']
-      403: components['responses']['AdminForbidden']
       404: components['responses']['AdminNotFound']
     }
   }
@@ -4706,7 +4699,6 @@ export interface operations {
         }
       }
       401: components['responses']['AdminSessionRequired']
-      403: components['responses']['AdminForbidden']
     }
   }
   listAdminOrders: {
@@ -4746,7 +4738,6 @@ export interface operations {
       }
       400: components['responses']['AdminBadRequest']
       401: components['responses']['AdminSessionRequired']
-      403: components['responses']['AdminForbidden']
     }
   }
   getAdminOrderDetail: {
@@ -4774,7 +4765,6 @@ export interface operations {
         }
       }
       401: components['responses']['AdminSessionRequired']
-      403: components['responses']['AdminForbidden']
       404: components['responses']['AdminNotFound']
     }
   }
@@ -4933,7 +4923,6 @@ export interface operations {
       }
       400: components['responses']['AdminBadRequest']
       401: components['responses']['AdminSessionRequired']
-      403: components['responses']['AdminForbidden']
     }
   }
   issueAdminGiftCard: {
