@@ -29,12 +29,21 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => fs.rmSync(file, { force: true }))
 
-/** The string literals of a union type that src/contract.d.ts declares by hand. */
-function typedUnion(name: string): string[] {
-  const declarations = fs.readFileSync(path.join(import.meta.dirname, '../src/contract.d.ts'), 'utf8')
-  const union = new RegExp(`export type ${name} =([^]*?)\\n\\s*(?:/\\*\\*|export)`).exec(declarations)?.[1] ?? ''
+/**
+ * The string literals of a union that packages/contract generates from admin-api.yaml (`AdminAction`,
+ * `AdminLibraryImage`'s `mediaType`): src/contract.d.ts types the lists below with those.
+ */
+function generatedUnion(key: string, after?: string): string[] {
+  const generated = fs.readFileSync(
+    path.join(import.meta.dirname, '../../../packages/contract/src/generated/admin-api.ts'),
+    'utf8',
+  )
+  const start = after === undefined ? 0 : generated.indexOf(`    ${after}:`)
+  const union = new RegExp(`\\s${key}:([^]*?)(?:\\n\\s*/\\*\\*|\\n\\s*\\w+\\??:|\\n\\s*})`).exec(generated.slice(start))?.[1] ?? ''
   return [...union.matchAll(/'([^']+)'/g)].map((match) => match[1] as string)
 }
+
+const declarations = () => fs.readFileSync(path.join(import.meta.dirname, '../src/contract.d.ts'), 'utf8')
 
 const money = (value: number) => ({ value, currency: 'USD' })
 const variant = {
@@ -105,17 +114,19 @@ describe('virtual:fanshelf-contract', () => {
     expect(contract.webhookEventTypes[0]).toMatchObject({ type: 'ORDER_PLACED', summary: 'Order placed' })
   })
 
-  it('lists the admin role matrix’s actions, and src/contract.d.ts types exactly those', () => {
+  it('lists the admin role matrix’s actions, and src/contract.d.ts types them with the generated union', () => {
     expect(contract.adminActions).toEqual(
       expect.arrayContaining(['webhookSecret.rotate', 'auditLog.read', 'media.read', 'media.upload']),
     )
-    expect(typedUnion('AdminAction')).toEqual(contract.adminActions)
+    expect(generatedUnion('AdminAction')).toEqual(contract.adminActions)
+    expect(declarations()).toContain("export type AdminAction = import('@fanshelf/contract').AdminSchema<'AdminAction'>")
   })
 
-  it('lists the image types the media library takes, and src/contract.d.ts types exactly those', () => {
+  it('lists the image types the media library takes, and src/contract.d.ts types them with the generated union', () => {
     expect(contract.libraryImageTypes).toEqual(
       expect.arrayContaining(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/svg+xml']),
     )
-    expect(typedUnion('LibraryImageType')).toEqual(contract.libraryImageTypes)
+    expect(generatedUnion('mediaType', 'AdminLibraryImage')).toEqual(contract.libraryImageTypes)
+    expect(declarations()).toContain("AdminSchema<'AdminLibraryImage'>['mediaType']")
   })
 })

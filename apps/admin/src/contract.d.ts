@@ -32,61 +32,15 @@ declare module 'virtual:fanshelf-contract' {
   export const productAccessDescription: string
   export const trackerTargets: string[]
   export const secretRotationGraceHours: number
-  /** The actions of the admin role matrix: admin-api.yaml `AdminAction` (contract-module.test.ts checks they agree). */
-  export type AdminAction =
-    | 'shop.read'
-    | 'shopSettings.read'
-    | 'products.read'
-    | 'products.write'
-    | 'media.read'
-    | 'media.upload'
-    | 'promotions.read'
-    | 'promotions.write'
-    | 'orders.read'
-    | 'orders.write'
-    | 'fulfillments.write'
-    | 'giftCards.read'
-    | 'giftCards.issue'
-    | 'apiUsers.read'
-    | 'apiUsers.create'
-    | 'apiUsers.delete'
-    | 'storefrontToken.read'
-    | 'storefrontToken.create'
-    | 'storefrontToken.regenerate'
-    | 'storefrontToken.revoke'
-    | 'webhookSecret.reveal'
-    | 'webhookSecret.rotate'
-    | 'webhooks.read'
-    | 'webhooks.create'
-    | 'webhooks.update'
-    | 'webhooks.delete'
-    | 'webhooks.test'
-    | 'webhooks.replay'
-    | 'platformApps.read'
-    | 'platformApps.approve'
-    | 'platformApps.disconnect'
-    | 'auditLog.read'
-    | 'people.read'
-    | 'people.invite'
-    | 'people.changeRole'
-    | 'people.remove'
-    | 'shopSettings.update'
-    | 'password.change'
-    | 'password.reset'
+  /** The actions of the admin role matrix: admin-api.yaml `AdminAction`, as packages/contract generates it. */
+  export type AdminAction = import('@fanshelf/contract').AdminSchema<'AdminAction'>
   export const adminActions: AdminAction[]
   /** The currencies a shop may have (admin-api.yaml `AdminShopSettingsRequest.currency`). */
   export const shopCurrencies: string[]
   /**
-   * What an image of the media library may be: admin-api.yaml `AdminLibraryImage.mediaType`, the
-   * types `uploadAdminMedia` accepts (decided from the file's bytes). contract-module.test.ts
-   * checks the union and the list agree.
+   * What an image of the media library may be: admin-api.yaml `AdminLibraryImage.mediaType` (as
+   * packages/contract generates it), the types `uploadAdminMedia` accepts (decided from the file's bytes).
    */
-  export type LibraryImageType =
-    | 'image/jpeg'
-    | 'image/png'
-    | 'image/webp'
-    | 'image/gif'
-    | 'image/avif'
-    | 'image/svg+xml'
+  export type LibraryImageType = import('@fanshelf/contract').AdminSchema<'AdminLibraryImage'>['mediaType']
   export const libraryImageTypes: LibraryImageType[]
 }

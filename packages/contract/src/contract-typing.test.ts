@@ -11,9 +11,10 @@ const repoDir = path.resolve(packageDir, '../..')
 const handlerFile = path.join(repoDir, 'apps/api/src/modules/orders/orders.routes.ts')
 
 /**
- * The acceptance of issue 19 on a scratch copy: rename a response field of the contract, regenerate
- * the contract types, and the handler that answers it no longer compiles. The repository's own
- * orders.routes.ts is compiled, with `@fanshelf/contract` pointed at the scratch types.
+ * The acceptance of issue 19 on a scratch copy: rename a response field of the contract (or of the
+ * admin backend's admin-api.yaml), regenerate the contract types, and the code that answers it (and
+ * the admin SPA that reads it) no longer compiles. The repository's own files are compiled, with
+ * `@fanshelf/contract` pointed at the scratch types.
  */
 describe('the server is typed from the contract', () => {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-contract-typing-'))
@@ -71,5 +72,71 @@ describe('the server is typed from the contract', () => {
     expect(errors.length).toBeGreaterThan(0)
     for (const error of errors) expect(error).toMatch(/^apps\/api\/src\/modules\/orders\/orders\.routes\.ts\(/)
     expect(tsc.stdout).toContain('checkoutRef')
+  }, 240_000)
+
+  it('a response field renamed in admin-api.yaml is a type error at the server mapper and in the admin SPA', () => {
+    // AdminSession.csrfToken (filled by admin-sessions.mapper.ts, read by the SPA's session.ts) → csrfKey.
+    // The scratch copy's `$ref`s into openapi/ are made absolute, as it no longer sits beside them.
+    const adminSource = path.join(repoDir, 'apps/api/src/modules/admin/admin-api.yaml')
+    const text = fs.readFileSync(adminSource, 'utf8').replaceAll("'../../../../../openapi/", `'${repoDir}/openapi/`)
+    const document = parseDocument(text)
+    const session = ['components', 'schemas', 'AdminSession']
+    const property = document.getIn([...session, 'properties', 'csrfToken'])
+    expect(property).toBeDefined()
+    document.setIn([...session, 'properties', 'csrfKey'], property)
+    document.deleteIn([...session, 'properties', 'csrfToken'])
+    const required = document.getIn([...session, 'required']) as { items: { value: string }[] }
+    for (const item of required.items) if (item.value === 'csrfToken') item.value = 'csrfKey'
+    const admin = path.join(scratch, 'admin-api.yaml')
+    fs.writeFileSync(admin, document.toString())
+
+    const generated = path.join(scratch, 'admin-contract/src/generated')
+    const generate = spawnSync(
+      process.execPath,
+      [path.join(packageDir, 'scripts/generate.mjs'), '--admin', admin, '--out', generated],
+      { cwd: repoDir, encoding: 'utf8' },
+    )
+    expect(generate.stderr).toBe('')
+    expect(generate.status).toBe(0)
+    expect(fs.readFileSync(path.join(generated, 'admin-api.ts'), 'utf8')).toContain('csrfKey')
+    const index = path.join(scratch, 'admin-contract/src/index.ts')
+    fs.copyFileSync(path.join(packageDir, 'src/index.ts'), index)
+
+    const compile = (name: string, config: object) => {
+      const tsconfig = path.join(scratch, name)
+      fs.writeFileSync(tsconfig, JSON.stringify(config))
+      const tsc = spawnSync(process.execPath, [path.join(repoDir, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], {
+        cwd: repoDir,
+        encoding: 'utf8',
+      })
+      expect(tsc.status).not.toBe(0)
+      return tsc.stdout.split('\n').filter((line) => /error TS\d+/.test(line))
+    }
+    const server = compile('tsconfig.admin-server.json', {
+      extends: path.join(repoDir, 'tsconfig.base.json'),
+      compilerOptions: {
+        noEmit: true,
+        typeRoots: [path.join(repoDir, 'node_modules/@types')],
+        paths: { '@fanshelf/contract': [index] },
+      },
+      files: [path.join(repoDir, 'apps/api/src/modules/admin-sessions/admin-sessions.mapper.ts')],
+    })
+    expect(server.length).toBeGreaterThan(0)
+    for (const error of server) {
+      expect(error).toMatch(/^apps\/api\/src\/modules\/admin-sessions\/admin-sessions\.mapper\.ts\(.*csrf/)
+    }
+    const spa = compile('tsconfig.admin-spa.json', {
+      extends: path.join(repoDir, 'apps/admin/tsconfig.json'),
+      compilerOptions: {
+        paths: {
+          '@fanshelf/sdk': [path.join(repoDir, 'packages/sdk/src/index.ts')],
+          '@fanshelf/contract': [index],
+        },
+      },
+      include: [],
+      files: [path.join(repoDir, 'apps/admin/src/api/session.ts')],
+    })
+    expect(spa.length).toBeGreaterThan(0)
+    for (const error of spa) expect(error).toMatch(/^apps\/admin\/src\/api\/session\.ts\(.*csrfToken/)
   }, 240_000)
 })

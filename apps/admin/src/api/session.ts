@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ApiError, del, get, post, setCsrfToken } from './client.ts'
-import type { AdminAction, Session, Shop } from './types.ts'
+import type { AdminAction, Credentials, Session, Shop } from './types.ts'
 
 export const sessionKey = ['session'] as const
 
@@ -51,7 +51,7 @@ export function useShop() {
 export function useSignIn() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (credentials: { email: string; password: string }) => post<Session>('/session', credentials),
+    mutationFn: (credentials: Credentials) => post<Session>('/session', credentials),
     onSuccess: (session) => {
       setCsrfToken(session.csrfToken)
       client.clear()

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '../api/client.ts'
 import { useSession, useSignIn } from '../api/session.ts'
+import type { Credentials } from '../api/types.ts'
 import { Field, FormAlert } from '../forms/Field.tsx'
 import { Loading, useDocumentTitle } from '../ui/parts.tsx'
 
@@ -9,11 +10,6 @@ import { Loading, useDocumentTitle } from '../ui/parts.tsx'
 function safeReturnTo(value: string | null): string {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/orders'
   return value.startsWith('/login') ? '/orders' : value
-}
-
-interface Credentials {
-  email: string
-  password: string
 }
 
 export function Component() {

@@ -1,3 +1,4 @@
+import type { AdminRes } from '@fanshelf/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { newVerifier, s256Challenge } from '../modules/platform-apps/pkce.js'
 import type { Services } from '../services.js'
@@ -81,7 +82,7 @@ export function adminDemoRoutes() {
         ...(storefrontTokenWorks ? { storefrontToken: demo.storefrontToken } : {}),
         ...(platformApp ? { platformApp } : {}),
         samples: { ...(thankYouId ? { thankYouId } : {}) },
-      }
+      } satisfies AdminRes<'getAdminDemoCredentials'>
     })
   }
 }

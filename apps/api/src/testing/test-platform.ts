@@ -11,12 +11,15 @@ import type { Contract, Operation } from '../http/contract.js'
 import { compileSchema } from '../http/validation.js'
 import type { DemoCredentials } from '../seed/demo-seed.js'
 import { seedDemo } from '../seed/demo-seed.js'
+import { checkAdminResponsesOf } from './admin-responses.js'
 import { createTestDatabase } from './test-database.js'
 
 /**
  * Boots the whole app in process (app.inject), on a fresh database seeded with the demo shops,
  * with a ManualClock. `call()` addresses operations by operationId, builds the URL from the
- * contract and fails the test when a response does not match its documented schema.
+ * contract and fails the test when a response does not match its documented schema. The merchant
+ * admin's backend is held to admin-api.yaml the same way: every `/admin/api/…` answer of
+ * `app.inject` must be documented there (admin-responses.ts).
  */
 
 export type Auth =
@@ -127,6 +130,7 @@ export async function createTestPlatform(
     logger: options.logStream ?? false,
   })
   await app.ready()
+  checkAdminResponsesOf(app)
   const credentials = await seedDemo(database.db, {
     secretBox: app.platform.services.secretBox,
     publicUrl: config.publicUrl,

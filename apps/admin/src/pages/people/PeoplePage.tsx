@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { del, get, post, put } from '../../api/client.ts'
 import { useSignedIn } from '../../api/session.ts'
-import type { Page } from '../../api/types.ts'
+import type { Invitation, NewPerson, Page, Person, Role } from '../../api/types.ts'
 import { applyServerError } from '../../forms/contract-form.ts'
 import { Field, FormAlert } from '../../forms/Field.tsx'
 import { useConfirm } from '../../ui/confirm.tsx'
@@ -20,29 +20,6 @@ import {
   useDocumentTitle,
 } from '../../ui/parts.tsx'
 import { usePageParam } from '../../ui/url-state.ts'
-
-type Role = 'SUPER_ADMIN' | 'STAFF'
-
-/** admin-api.yaml `AdminPerson`. */
-interface Person {
-  id: string
-  email: string
-  name: string
-  role: Role
-  status: 'INVITED' | 'ACTIVE'
-  createdAt: string
-}
-
-/** admin-api.yaml `AdminInvitation`. */
-interface Invitation {
-  person: Person
-  invitation: { mailed: boolean; url?: string; expiresAt: string }
-}
-
-interface NewPerson {
-  email: string
-  role: Role
-}
 
 const roleLabels: Record<Role, string> = { SUPER_ADMIN: 'Super-admin', STAFF: 'Staff' }
 

@@ -1,3 +1,4 @@
+import type { AdminRes } from '@fanshelf/contract'
 import { permissionsOf } from '../admin/admin-permissions.js'
 import type { AdminSession } from './admin-sessions.service.js'
 
@@ -12,5 +13,5 @@ export function toAdminSessionResource(session: AdminSession, csrfToken: string)
     permissions: permissionsOf(session.role),
     csrfToken,
     expiresAt: session.expiresAt,
-  }
+  } satisfies AdminRes<'getAdminSession'>
 }

@@ -1,3 +1,4 @@
+import type { AdminSchema } from '@fanshelf/contract'
 import type { AdminAuditLogTable } from '../../db/schema.js'
 import { type AdminAction, adminActionMatrix } from './admin-permissions.js'
 
@@ -12,5 +13,5 @@ export function toAuditEntryResource(row: AdminAuditLogTable) {
     targetId: row.target_id,
     ...(row.changed_fields ? { changedFields: JSON.parse(row.changed_fields) as string[] } : {}),
     createdAt: row.created_at,
-  }
+  } satisfies AdminSchema<'AdminAuditEntry'>
 }

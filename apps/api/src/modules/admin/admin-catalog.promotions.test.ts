@@ -102,6 +102,9 @@ describe('promotions', () => {
     await platform.clock.advance(1_000)
     const archived = await staff.post(`/admin/api/promotions/${promotion.id}/status`, { action: 'archive' })
     expect(archived.body).toMatchObject({ status: 'Archived', allowedActions: [] })
+    const read = await staff.get(`/admin/api/promotions/${promotion.id}`)
+    expect(read.status).toBe(200)
+    expect(read.body).toEqual(archived.body)
     const refused = await staff.post(`/admin/api/promotions/${promotion.id}/status`, { action: 'resume' })
     expect(refused.status).toBe(409)
     expect(refused.body.code).toBe('PROMOTION_STATUS_TRANSITION_NOT_ALLOWED')
@@ -112,10 +115,11 @@ describe('promotions', () => {
     expect(changes.map((e) => e.data.status)).toEqual(['Ended', 'Live', 'Archived'])
   })
 
-  it('answers 404 for another shop’s promotion', async () => {
+  it('answers 404 for another shop’s promotion, which its own shop reads', async () => {
     const other = await signInAdmin(platform, 'SUPER_ADMIN', 'other')
     const { body: page } = await owner.get('/admin/api/promotions', { query: { size: 1 } })
     const id = page.results[0].id
+    expect((await owner.get(`/admin/api/promotions/${id}`)).body).toEqual(page.results[0])
     expect((await other.get(`/admin/api/promotions/${id}`)).status).toBe(404)
     expect((await other.post(`/admin/api/promotions/${id}/status`, { action: 'end' })).status).toBe(404)
   })

@@ -1,3 +1,4 @@
+import type { AdminRes } from '@fanshelf/contract'
 import type { FastifyInstance } from 'fastify'
 import { pageRequest } from '../paging/paging.js'
 import { toShopResource } from '../shops/shops.mapper.js'
@@ -19,7 +20,7 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
     /** The signed-in admin's shop (its currency is the currency of every price the admin edits). */
     app.get('/admin/api/shop', async (request, reply) => {
       const session = await access.read(request, reply, 'shop.read')
-      return toShopResource(await services.shops.getShop(session.shopId))
+      return toShopResource(await services.shops.getShop(session.shopId)) satisfies AdminRes<'getAdminShop'>
     })
 
     // Everything below is the super-admin's (admin-permissions.ts): STAFF get 403 FORBIDDEN
@@ -31,7 +32,7 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
       const session = await access.read(request, reply, 'apiUsers.read')
       const query = parse.page(request.query)
       const users = await services.apiUsers.list(session.shopId)
-      return pageOf(users.map(toApiUserResource), query)
+      return pageOf(users.map(toApiUserResource), query) satisfies AdminRes<'listAdminApiUsers'>
     })
 
     // The API-user service writes one row, outside any transaction: the entry follows it.
@@ -39,7 +40,7 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
       const { session, audit } = await access.audited(request, reply, 'apiUsers.create')
       const body = parse.apiUser<{ label?: string }>(request.body ?? {})
       const created = await services.apiUsers.create(actorOf(session), body.label || undefined, audit)
-      return reply.code(201).send(toCreatedApiUserResource(created))
+      return reply.code(201).send(toCreatedApiUserResource(created) satisfies AdminRes<'createAdminApiUser'>)
     })
 
     app.delete('/admin/api/api-users/:apiUserId', async (request: IdParams<'apiUserId'>, reply) => {
@@ -77,13 +78,20 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
     /** Every reveal is audited: the SPA asks only when the admin clicks Reveal or Copy. */
     app.get('/admin/api/webhook-secret', async (request, reply) => {
       const { session, audit } = await access.audited(request, reply, 'webhookSecret.reveal')
-      return services.webhookSecrets.reveal(session.shopId, audit)
+      return (await services.webhookSecrets.reveal(
+        session.shopId,
+        audit,
+      )) satisfies AdminRes<'revealAdminWebhookSecret'>
     })
 
     app.post('/admin/api/webhook-secret/rotate', async (request, reply) => {
       const { session, audit } = await access.audited(request, reply, 'webhookSecret.rotate')
       const body = parse.secretRotation<{ graceHours: number }>(request.body ?? {})
-      return services.webhookSecrets.rotate(session.shopId, body.graceHours, audit)
+      return (await services.webhookSecrets.rotate(
+        session.shopId,
+        body.graceHours,
+        audit,
+      )) satisfies AdminRes<'rotateAdminWebhookSecret'>
     })
 
     // ------------------------------------------------------------ webhook configurations
@@ -91,7 +99,10 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
     app.get('/admin/api/webhooks', async (request, reply) => {
       const session = await access.read(request, reply, 'webhooks.read')
       const query = parse.page(request.query)
-      return services.webhookConfigurations.listConfigurations(shopOwnerOf(session), pageRequest(query))
+      return (await services.webhookConfigurations.listConfigurations(
+        shopOwnerOf(session),
+        pageRequest(query),
+      )) as AdminRes<'listAdminWebhooks'>
     })
 
     app.post('/admin/api/webhooks', async (request, reply) => {
@@ -102,17 +113,17 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
         body,
         audit,
       )
-      return reply.code(201).send(configuration)
+      return reply.code(201).send(configuration as AdminRes<'createAdminWebhook'>)
     })
 
     app.get(
       '/admin/api/webhooks/:webhookConfigurationId',
       async (request: IdParams<'webhookConfigurationId'>, reply) => {
         const session = await access.read(request, reply, 'webhooks.read')
-        return services.webhookConfigurations.getConfiguration(
+        return (await services.webhookConfigurations.getConfiguration(
           shopOwnerOf(session),
           request.params.webhookConfigurationId,
-        )
+        )) as AdminRes<'getAdminWebhook'>
       },
     )
 
@@ -122,12 +133,12 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
       async (request: IdParams<'webhookConfigurationId'>, reply) => {
         const { session, audit } = await access.audited(request, reply, 'webhooks.update')
         const body = parse.webhookConfiguration<WebhookConfigurationRequest>(request.body)
-        return services.webhookConfigurations.updateConfiguration(
+        return (await services.webhookConfigurations.updateConfiguration(
           shopOwnerOf(session),
           request.params.webhookConfigurationId,
           body,
           audit,
-        )
+        )) as AdminRes<'updateAdminWebhook'>
       },
     )
 
@@ -154,7 +165,7 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
           request.params.webhookConfigurationId,
           body.type,
         )
-        return reply.code(201).send(event)
+        return reply.code(201).send(event as AdminRes<'sendAdminWebhookTestEvent'>)
       },
     )
 
@@ -167,22 +178,24 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
         const owner = shopOwnerOf(session)
         const configurationId = request.params.webhookConfigurationId
         await services.webhookConfigurations.getConfiguration(owner, configurationId)
-        return services.webhookEvents.listEvents(
+        return (await services.webhookEvents.listEvents(
           owner,
           { type: query.type, configurationId },
           pageRequest(query, webhookEventsPageSize),
-        )
+        )) as AdminRes<'listAdminWebhookEvents'>
       },
     )
 
     app.get('/admin/api/webhook-events/:webhookEventId', async (request: IdParams<'webhookEventId'>, reply) => {
       const session = await access.read(request, reply, 'webhooks.read')
-      return services.webhookEvents.getEvent(shopOwnerOf(session), request.params.webhookEventId)
+      const event = await services.webhookEvents.getEvent(shopOwnerOf(session), request.params.webhookEventId)
+      return event as AdminRes<'getAdminWebhookEvent'>
     })
 
     app.post('/admin/api/webhook-events/:webhookEventId/replay', async (request: IdParams<'webhookEventId'>, reply) => {
       const session = await access.write(request, reply, 'webhooks.replay')
-      return services.webhookEvents.replayEvent(shopOwnerOf(session), request.params.webhookEventId)
+      const event = await services.webhookEvents.replayEvent(shopOwnerOf(session), request.params.webhookEventId)
+      return event as AdminRes<'replayAdminWebhookEvent'>
     })
 
     // ------------------------------------------------------------ audit log
@@ -191,7 +204,10 @@ export function adminDeveloperRoutes(access: AdminAccess, parse: AdminParsers) {
     app.get('/admin/api/audit-log', async (request, reply) => {
       const session = await access.read(request, reply, 'auditLog.read')
       const query = parse.page(request.query)
-      return services.adminAuditLog.list(session.shopId, pageRequest(query))
+      return (await services.adminAuditLog.list(
+        session.shopId,
+        pageRequest(query),
+      )) satisfies AdminRes<'getAdminAuditLog'>
     })
   }
 }

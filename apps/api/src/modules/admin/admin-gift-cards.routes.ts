@@ -1,3 +1,4 @@
+import type { AdminRes } from '@fanshelf/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Money } from '../money/money.js'
 import { pageRequest } from '../paging/paging.js'
@@ -15,7 +16,10 @@ export function adminGiftCardRoutes(access: AdminAccess, parse: AdminParsers) {
     app.get('/admin/api/gift-cards', async (request, reply) => {
       const session = await access.read(request, reply, 'giftCards.read')
       const query = parse.page(request.query)
-      return services.giftCards.listGiftCards(session.shopId, pageRequest(query))
+      return (await services.giftCards.listGiftCards(
+        session.shopId,
+        pageRequest(query),
+      )) satisfies AdminRes<'listAdminGiftCards'>
     })
 
     app.post('/admin/api/gift-cards', async (request, reply) => {
@@ -25,7 +29,7 @@ export function adminGiftCardRoutes(access: AdminAccess, parse: AdminParsers) {
         amount: body.amount,
         issuedBy: session.email,
       })
-      return reply.code(201).send(issued)
+      return reply.code(201).send(issued satisfies AdminRes<'issueAdminGiftCard'>)
     })
   }
 }

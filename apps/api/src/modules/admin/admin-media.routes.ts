@@ -1,3 +1,4 @@
+import type { AdminRes } from '@fanshelf/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { maxUploadBytes } from '../media/image-intake.js'
 import { pageRequest } from '../paging/paging.js'
@@ -24,7 +25,7 @@ export function adminMediaRoutes(access: AdminAccess, parse: AdminParsers) {
     app.get('/admin/api/media', async (request, reply) => {
       const session = await access.read(request, reply, 'media.read')
       const query = parse.products(request.query)
-      return media.list(session.shopId, query.search, pageRequest(query))
+      return (await media.list(session.shopId, query.search, pageRequest(query))) satisfies AdminRes<'listAdminMedia'>
     })
 
     app.post('/admin/api/media', { bodyLimit: maxUploadBytes }, async (request: UploadRequest, reply) => {
@@ -32,7 +33,10 @@ export function adminMediaRoutes(access: AdminAccess, parse: AdminParsers) {
       const name = typeof request.query.name === 'string' ? request.query.name : undefined
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
       const uploaded = await media.upload(session.shopId, { content: body, name, createdBy: session.adminUserId })
-      return reply.code(201).header('location', uploaded.url).send(uploaded)
+      return reply
+        .code(201)
+        .header('location', uploaded.url)
+        .send(uploaded satisfies AdminRes<'uploadAdminMedia'>)
     })
   }
 }

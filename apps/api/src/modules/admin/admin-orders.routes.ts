@@ -1,3 +1,4 @@
+import type { AdminRes } from '@fanshelf/contract'
 import type { FastifyInstance } from 'fastify'
 import type { TrackerState } from '../fulfillments/shipment-tracker.js'
 import { pageRequest } from '../paging/paging.js'
@@ -17,7 +18,7 @@ export function adminOrderRoutes(access: AdminAccess, parse: AdminParsers) {
     app.get('/admin/api/orders', async (request, reply) => {
       const session = await access.read(request, reply, 'orders.read')
       const query = parse.orders(request.query)
-      return services.orders.listOrders(
+      const orders = await services.orders.listOrders(
         session.shopId,
         {
           email: query.email,
@@ -29,41 +30,52 @@ export function adminOrderRoutes(access: AdminAccess, parse: AdminParsers) {
         },
         pageRequest(query),
       )
+      return orders as AdminRes<'listAdminOrders'>
     })
 
     app.get('/admin/api/orders/:orderId', async (request: IdParams<'orderId'>, reply) => {
       const session = await access.read(request, reply, 'orders.read')
-      return services.adminOrders.getOrderDetail(session.shopId, request.params.orderId)
+      return (await services.adminOrders.getOrderDetail(
+        session.shopId,
+        request.params.orderId,
+      )) satisfies AdminRes<'getAdminOrderDetail'>
     })
 
     app.post('/admin/api/orders/:orderId/cancel', async (request: IdParams<'orderId'>, reply) => {
       const session = await access.write(request, reply, 'orders.write')
-      return services.fulfillments.cancelOrder(session.shopId, request.params.orderId, `Cancelled by ${session.email}`)
+      const reason = `Cancelled by ${session.email}`
+      return (await services.fulfillments.cancelOrder(
+        session.shopId,
+        request.params.orderId,
+        reason,
+      )) as AdminRes<'cancelAdminOrder'>
     })
 
     app.post('/admin/api/orders/:orderId/complete', async (request: IdParams<'orderId'>, reply) => {
       const session = await access.write(request, reply, 'orders.write')
-      return services.fulfillments.completeOrder(
+      return (await services.fulfillments.completeOrder(
         session.shopId,
         request.params.orderId,
         `Completed by ${session.email}`,
-      )
+      )) as AdminRes<'completeAdminOrder'>
     })
 
     /** `POST /fulfillments` of the open API, same body and rules. */
     app.post('/admin/api/fulfillments', async (request, reply) => {
       const session = await access.write(request, reply, 'fulfillments.write')
       const body = parse.fulfillment(request.body)
-      return reply.code(201).send(await services.fulfillments.createFulfillment(session.shopId, body))
+      const created = await services.fulfillments.createFulfillment(session.shopId, body)
+      return reply.code(201).send(created satisfies AdminRes<'createAdminFulfillment'>)
     })
 
     /** The tracker simulation (no carrier exists locally): next state, or a later one. */
     app.post('/admin/api/fulfillments/:fulfillmentId/advance', async (request: IdParams<'fulfillmentId'>, reply) => {
       const session = await access.write(request, reply, 'fulfillments.write')
       const body = parse.trackerAdvance<{ toState?: TrackerState }>(request.body ?? {})
-      return services.fulfillments.advanceTracker(request.params.fulfillmentId, body.toState, {
+      const advance = await services.fulfillments.advanceTracker(request.params.fulfillmentId, body.toState, {
         shopId: session.shopId,
       })
+      return advance as AdminRes<'advanceAdminFulfillmentTracker'>
     })
   }
 }

@@ -1,6 +1,9 @@
+import fs from 'node:fs'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import { consentUrl } from '../platform-apps/testing/oauth-harness.js'
+import { adminApiDocument } from './admin-contract.js'
 import type { RequestOptions } from './testing/admin-client.js'
 import {
   anyAdminRoutes,
@@ -26,6 +29,18 @@ describe('the role matrix covers every admin route', () => {
     const listed = [...anyAdminRoutes, ...superAdminRoutes, ...unmatrixedRoutes].map(([m, p]) => `${m} ${p}`).sort()
     expect(new Set(listed).size).toBe(listed.length)
     expect(registeredAdminRoutes()).toEqual(listed)
+  })
+
+  it('are exactly the operations admin-api.yaml describes', () => {
+    const document = parse(fs.readFileSync(adminApiDocument, 'utf8')) as { paths: Record<string, object> }
+    const described = Object.entries(document.paths)
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((method) => ['get', 'post', 'put', 'delete', 'patch'].includes(method))
+          .map((method) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`),
+      )
+      .sort()
+    expect(described).toEqual(registeredAdminRoutes())
   })
 
   it('answers each admin the actions of their role as `permissions` in the session', async () => {

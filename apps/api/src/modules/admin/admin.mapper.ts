@@ -1,3 +1,4 @@
+import type { AdminRes, AdminSchema, Res } from '@fanshelf/contract'
 import type { ApiUsersTable, OrderStatusChangesTable, PromotionsTable } from '../../db/schema.js'
 import type { CreatedApiUser } from '../api-users/api-users.service.js'
 import type { FulfillmentView } from '../fulfillments/fulfillments.mapper.js'
@@ -15,20 +16,34 @@ export function toApiUserResource(user: ApiUsersTable) {
     createdBy: user.created_by,
     createdAt: user.created_at,
     lastUsedAt: user.last_used_at,
-  }
+  } satisfies AdminSchema<'AdminApiUser'>
 }
 
 /** A new API user: the only time its password is shown. */
 export function toCreatedApiUserResource(user: CreatedApiUser) {
-  return { id: user.id, username: user.username, password: user.password, createdAt: user.createdAt }
+  return {
+    id: user.id,
+    username: user.username,
+    password: user.password,
+    createdAt: user.createdAt,
+  } satisfies AdminRes<'createAdminApiUser'>
 }
 
 export function toStorefrontTokenResource(token: StorefrontToken | undefined) {
-  return { token: token ? { id: token.tokenId, value: token.token, createdAt: token.createdAt } : null }
+  return {
+    token: token ? { id: token.tokenId, value: token.token, createdAt: token.createdAt } : null,
+  } satisfies AdminRes<'getAdminStorefrontToken'>
 }
 
+type StatusChange = AdminRes<'getAdminOrderDetail'>['statusHistory'][number]
+
 export function toStatusChangeResource(change: OrderStatusChangesTable) {
-  return { status: change.status, reason: change.reason, at: change.created_at }
+  return {
+    // The table stores the status as text; only the order status table's statuses are written to it.
+    status: change.status as StatusChange['status'],
+    reason: change.reason,
+    at: change.created_at,
+  } satisfies StatusChange
 }
 
 /** What is ordered, already in a fulfilment and still to ship, per variant (in order of the lines). */
@@ -65,7 +80,8 @@ export function toOrderDetailResource(
 ) {
   const items = toFulfillableItems(order, fulfillments)
   return {
-    order,
+    // The orders mapper's `Order`, asserted as the open API's handlers do (orders.routes.ts).
+    order: order as Res<'getOrder'>,
     fulfillments,
     statusHistory: history.map(toStatusChangeResource),
     fulfillable: items,
@@ -73,13 +89,14 @@ export function toOrderDetailResource(
       ...actions,
       canFulfill: order.status !== 'CANCELLED' && items.some((item) => item.remaining > 0),
     },
-  }
+  } satisfies AdminRes<'getAdminOrderDetail'>
 }
 
 /** A promotion (contract shape) with the status actions its status table allows the creator. */
 export function withPromotionActions<T extends { status: PromotionsTable['status'] }>(promotion: T) {
   const allowedActions = promotionStatusActions.filter(
-    (action) => action !== 'useUp' && nextPromotionStatus(promotion.status, action) !== undefined,
+    (action): action is AdminSchema<'AdminPromotionAction'> =>
+      action !== 'useUp' && nextPromotionStatus(promotion.status, action) !== undefined,
   )
   return { ...promotion, allowedActions }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { AdminSchema } from '@fanshelf/contract'
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect } from '../../db/database.js'
 import { DomainError } from '../../errors/domain-error.js'
@@ -18,11 +19,11 @@ import { findShopSecrets, findShopSecretsForUpdate, updateShopSecrets } from './
 /** How long the previous secret keeps signing by default, and at most (AdminSecretRotationRequest). */
 export const secretRotationGraceHours = { default: 24, max: 168 } as const
 
-export interface ShopWebhookSecret {
-  secret: string
-  /** The previous secret still signs until then; null when no rotation is in its grace period. */
-  previousSecretExpiresAt: string | null
-}
+/**
+ * The secret in clear; the previous secret still signs until `previousSecretExpiresAt` (null when
+ * no rotation is in its grace period). admin-api.yaml `AdminWebhookSecret`.
+ */
+export type ShopWebhookSecret = AdminSchema<'AdminWebhookSecret'>
 
 /** A new secret in the seed's format: usable as is by Standard Webhooks libraries. */
 function newWebhookSecret(): string {

@@ -1,3 +1,4 @@
+import type { AdminSchema } from '@fanshelf/contract'
 import type { FulfillmentItemsTable, FulfillmentsTable } from '../../db/schema.js'
 
 /**
@@ -17,7 +18,7 @@ export function toFulfillmentView(fulfillment: FulfillmentsTable, items: Fulfill
     },
     createdAt: fulfillment.created_at,
     updatedAt: fulfillment.updated_at,
-  }
+  } satisfies AdminSchema<'AdminFulfillment'>
 }
 
 export type FulfillmentView = ReturnType<typeof toFulfillmentView>

@@ -1,3 +1,4 @@
+import type { AdminSchema } from '@fanshelf/contract'
 import type { GiftCardsTable } from '../../db/schema.js'
 import { toMoney } from '../money/money.js'
 import { maskedGiftCardCode } from './gift-card-codes.js'
@@ -13,12 +14,13 @@ export function toGiftCardResource(card: GiftCardsTable, code?: string) {
     status: card.balance > 0 ? ('ACTIVE' as const) : ('SPENT' as const),
     source:
       card.source_type === 'GIFT'
-        ? { type: 'GIFT' as const, giftId: card.source_gift_id }
+        ? // A gift's card is always written with its gift's id (gift-cards.service.ts); the column is nullable.
+          { type: 'GIFT' as const, giftId: card.source_gift_id as string }
         : { type: 'ISSUED' as const },
     issuedBy: card.issued_by,
     createdAt: card.created_at,
     updatedAt: card.updated_at,
-  }
+  } satisfies AdminSchema<'AdminGiftCard'>
 }
 
 export type GiftCardResource = ReturnType<typeof toGiftCardResource>

@@ -1,4 +1,4 @@
-import type { Schema } from '@fanshelf/contract'
+import type { AdminSchema, Schema } from '@fanshelf/contract'
 import type { MediaFilesTable } from '../../db/schema.js'
 import { extensions, type MediaType } from './image-intake.js'
 
@@ -8,13 +8,8 @@ export const transformedWidth = 600
 /** A contract `Image` (what products, variants and the feed show). */
 export type Image = Schema<'Image'>
 
-/** An image of the admin's media library: an `Image` and what the picker shows about it. */
-export interface LibraryImage extends Image {
-  name: string
-  mediaType: string
-  sizeBytes: number
-  createdAt: string
-}
+/** An image of the admin's media library: an `Image` and what the picker shows about it (admin-api.yaml). */
+export type LibraryImage = AdminSchema<'AdminLibraryImage'>
 
 export function mediaPath(row: Pick<MediaFilesTable, 'id' | 'media_type'>): string {
   return `/media/files/${row.id}.${extensions[row.media_type as MediaType]}`
@@ -37,7 +32,7 @@ export function toLibraryImage(row: MediaFilesTable, publicUrl: string): Library
   return {
     ...toImage(row, publicUrl),
     name: row.name,
-    mediaType: row.media_type,
+    mediaType: row.media_type as MediaType,
     sizeBytes: row.size_bytes,
     createdAt: row.created_at,
   }

@@ -1,3 +1,4 @@
+import type { AdminRes, AdminSchema } from '@fanshelf/contract'
 import type { AdminUsersTable } from '../../db/schema.js'
 import type { IssuedLink } from './admin-links.js'
 import { toPersonStatus } from './people-fields.js'
@@ -11,7 +12,7 @@ export function toPersonResource(row: AdminUsersTable) {
     role: row.role,
     status: toPersonStatus(row),
     createdAt: row.created_at,
-  }
+  } satisfies AdminSchema<'AdminPerson'>
 }
 
 /** admin-api.yaml `AdminInvitation`: the link only when it was not mailed (shown once). */
@@ -23,9 +24,9 @@ export function toInvitationResource(invited: { person: AdminUsersTable; link: I
       ...(invited.mailed ? {} : { url: invited.link.url }),
       expiresAt: invited.link.expiresAt,
     },
-  }
+  } satisfies AdminRes<'inviteAdminPerson'>
 }
 
 /** The same words for any email (whether it is an admin's is nobody's business). */
-export const resetAcceptedMessage =
+export const resetAcceptedMessage: AdminRes<'requestAdminPasswordReset'>['message'] =
   'If that email belongs to an admin, a link to reset the password is on its way. It works once, for one hour.'

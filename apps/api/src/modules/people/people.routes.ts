@@ -1,3 +1,4 @@
+import type { AdminRes } from '@fanshelf/contract'
 import type { FastifyInstance } from 'fastify'
 import type { AdminParsers } from '../admin/admin-contract.js'
 import { type AdminAccess, auditActorOf, type IdParams, pageOf } from '../admin/admin-http.js'
@@ -22,7 +23,10 @@ export function peopleRoutes(access: AdminAccess, parse: AdminParsers) {
     app.get('/admin/api/people', async (request, reply) => {
       const session = await access.read(request, reply, 'people.read')
       const query = parse.page(request.query)
-      return pageOf((await people.list(session.shopId)).map(toPersonResource), query)
+      return pageOf(
+        (await people.list(session.shopId)).map(toPersonResource),
+        query,
+      ) satisfies AdminRes<'listAdminPeople'>
     })
 
     app.post('/admin/api/people', async (request, reply) => {
@@ -60,7 +64,7 @@ export function peopleRoutes(access: AdminAccess, parse: AdminParsers) {
       const body = parse.passwordReset<{ email: string }>(request.body)
       await people.requestReset(body.email, request.ip)
       reply.header('cache-control', 'no-store')
-      return reply.code(202).send({ message: resetAcceptedMessage })
+      return reply.code(202).send({ message: resetAcceptedMessage } satisfies AdminRes<'requestAdminPasswordReset'>)
     })
   }
 }

@@ -1,3 +1,4 @@
+import type { AdminRes } from '@fanshelf/contract'
 import { fastifyCookie } from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -257,7 +258,9 @@ async function connectionRoutes(app: FastifyInstance): Promise<void> {
     const { session } = await guard.require(request)
     assertAllowed(session.role, 'platformApps.read')
     reply.header('cache-control', 'no-store')
-    return { results: await services.platformGrants.listConnections(session.shopId) }
+    return {
+      results: await services.platformGrants.listConnections(session.shopId),
+    } satisfies AdminRes<'listAdminPlatformAppConnections'>
   })
 
   app.delete(

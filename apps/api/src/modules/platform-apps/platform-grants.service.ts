@@ -1,3 +1,4 @@
+import type { AdminSchema } from '@fanshelf/contract'
 import type { Clock } from '../../clock.js'
 import type { ChangeRecorder, Db } from '../../db/database.js'
 import type { PlatformAppGrantsTable } from '../../db/schema.js'
@@ -36,15 +37,11 @@ export interface ShopAdmin {
 }
 
 /** A connected app, as the merchant admin shows it. */
-export interface PlatformAppConnection {
-  appId: string
-  name: string
-  scopes: { scope: string; description: string }[]
-  connectedAt: string
-  /** When the shop last consented (a reconnect while connected refreshes it). */
-  consentedAt: string
-  consentedBy: string | null
-}
+/**
+ * A platform app connected to the shop (admin-api.yaml `AdminPlatformAppConnection`); `consentedAt`
+ * is when the shop last consented (a reconnect while connected refreshes it).
+ */
+export type PlatformAppConnection = AdminSchema<'AdminPlatformAppConnection'>
 
 /** A new active grant (connection) row: `approve`'s, and the demo seed's connected demo app. */
 export function newGrantRecord(input: {

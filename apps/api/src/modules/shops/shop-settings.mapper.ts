@@ -1,3 +1,4 @@
+import type { AdminRes } from '@fanshelf/contract'
 import type { ShopsTable } from '../../db/schema.js'
 
 /** The contact details the settings edit (the open API's `ContactInfo` without name, domain and location). */
@@ -32,7 +33,8 @@ export function toShopSettingsResource(shop: ShopsTable, currencyChangeable: boo
     name: shop.name,
     domain: shop.domain,
     publicDomain: shop.public_domain || null,
-    currency: shop.currency,
+    // Stored as text; only the storefront currencies are ever saved (AdminShopSettingsRequest).
+    currency: shop.currency as AdminRes<'getAdminShopSettings'>['currency'],
     currencyChangeable,
     contact: {
       shopEmail: contact.shopEmail,
@@ -43,5 +45,5 @@ export function toShopSettingsResource(shop: ShopsTable, currencyChangeable: boo
     },
     branding: { accentColor: shop.accent_color ?? null },
     updatedAt: shop.updated_at,
-  }
+  } satisfies AdminRes<'getAdminShopSettings'>
 }
