@@ -1760,6 +1760,11 @@ export interface components {
     /** @description A page of webhook events (without their attempts). */
     WebhookEventPage: {
       results: components['schemas']['WebhookEventSummary'][]
+      /**
+       * @description Whether the log goes on after this page (our addition). To read on with a cursor, pass
+       *     the last result's `id` as `startingAfter`.
+       */
+      hasMore: boolean
     } & components['schemas']['PageMeta']
     /** @description Whether the product can be bought. Set with `PUT /products/{productId}/availability`. */
     ProductState: {

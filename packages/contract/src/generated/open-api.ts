@@ -806,9 +806,24 @@ export interface paths {
     /**
      * List webhook events
      * @description Answers the delivery log: events produced for the caller's webhook configurations (the same
-     *     visibility as `GET /webhooks`), newest first, without their attempts — fetch one event for
-     *     those. Filter by event `type` and by configuration. Events are kept for 30 days.
-     *     (Our addition; the platform has a similar log.)
+     *     visibility as `GET /webhooks`), newest first (by `createdAt`, then `id`), without their
+     *     attempts — fetch one event for those. Filter by event `type` and by configuration. Events
+     *     are kept for 30 days. (Our addition; the platform has a similar log.)
+     *
+     *     **Two ways to page.** `page`/`size` work as on every list. To walk a long log — to reconcile —
+     *     page with a cursor instead: request the first page without `page`, then pass the last
+     *     result's `id` as `startingAfter` for the next one, while `hasMore` is `true`. A cursor page
+     *     costs the same however deep it is, and events recorded meanwhile neither shift nor repeat
+     *     results (they are newer than the cursor). `page` greater than 0 together with
+     *     `startingAfter` is a 400 (`rule: exclusive`).
+     *
+     *     **`total` on large logs.** On a log of fewer than 10,000 events `total` is exact. On a larger
+     *     one it is exact when nothing was written since it was last counted; otherwise it is the last
+     *     exact count (at most a minute old) plus the events recorded since, less those that left the
+     *     30 days — exact unless events were deleted in between (a deleted webhook configuration takes
+     *     its events along), when it is off by those until the next count. `totalPages` follows it.
+     *     A cursor page's `total` and `totalPages` describe the whole filtered log, not what is left
+     *     after the cursor; its `page` is 0. `hasMore` is always exact.
      */
     get: operations['listWebhookEvents']
     put?: never
@@ -1562,6 +1577,11 @@ export interface components {
     /** @description A page of webhook events (without their attempts). */
     WebhookEventPage: {
       results: components['schemas']['WebhookEventSummary'][]
+      /**
+       * @description Whether the log goes on after this page (our addition). To read on with a cursor, pass
+       *     the last result's `id` as `startingAfter`.
+       */
+      hasMore: boolean
     } & components['schemas']['PageMeta']
     /** @description A page of members (beta). */
     MemberPage: {
@@ -9346,6 +9366,15 @@ export interface operations {
          */
         size?: components['parameters']['WebhookEventsSize']
         /**
+         * @description A cursor: the `id` of an event of this log (normally the last result of the previous
+         *     page). Answers the events after it in the log's order — older ones, newest first — with
+         *     the same filters. The event must be one the caller can read with
+         *     `GET /webhook-events/{webhookEventId}` (its own, within the 30 days); any other id is a
+         *     400 naming `startingAfter` (`rule: exists`). Not with `page` greater than 0.
+         * @example weve_geAva6c1RAuyb9HQxbSlmA
+         */
+        startingAfter?: string
+        /**
          * @description Only events of this type.
          * @example ORDER_PLACED
          */
@@ -9410,7 +9439,8 @@ export interface operations {
            *       "total": 2,
            *       "page": 0,
            *       "size": 50,
-           *       "totalPages": 1
+           *       "totalPages": 1,
+           *       "hasMore": false
            *     }
            */
           'application/json': components['schemas']['WebhookEventPage']

@@ -31,6 +31,35 @@ export function pageRequest(query: { page?: number; size?: number }, defaultSize
   return { page, size, offset: Math.min(page * size, maxOffset) }
 }
 
+/** A page request that may carry a cursor instead of a page number (decision 0049). */
+export interface CursorPageRequest extends PageRequest {
+  /** The id of the item the page starts after (the list's order); `page` is then 0. */
+  startingAfter?: string
+}
+
+/**
+ * `pageRequest` for a list that also pages by cursor: `startingAfter` with a `page` greater than 0 is
+ * a 400 naming both (`rule: exclusive`), so a client never gets a page it did not mean.
+ */
+export function cursorPageRequest(
+  query: { page?: number; size?: number; startingAfter?: string },
+  defaultSize = 20,
+): CursorPageRequest {
+  const request = pageRequest(query, defaultSize)
+  if (query.startingAfter === undefined) return request
+  if (request.page > 0) {
+    throw validationError(
+      (['startingAfter', 'page'] as const).map((field) => ({
+        location: 'query' as const,
+        field,
+        rule: 'exclusive',
+        message: '`startingAfter` and `page` cannot be combined: page by cursor or by number',
+      })),
+    )
+  }
+  return { ...request, startingAfter: query.startingAfter }
+}
+
 /**
  * The page size of a storefront list that also accepts `limit`, the spelling the platform's own
  * example storefront sends (decision 0026): `size` is canonical; both with different values is a 400

@@ -18,6 +18,14 @@ export interface WebhookEventFilter {
   createdSince: string
   /** Only events created before this instant (counting the ones that left the window). */
   createdBefore?: string
+  /** Only events after this one in the log's order (newest first): a cursor (`startingAfter`). */
+  after?: EventKey
+}
+
+/** Where an event sits in the log's order: `created_at`, then `id`. */
+export interface EventKey {
+  createdAt: string
+  id: string
 }
 
 export type WebhookEventRow = Pick<
@@ -45,6 +53,11 @@ function visibleEvents(db: Executor, owner: WebhookOwner, filter: WebhookEventFi
   query = owner.appId === null ? query.where('c.app_id', 'is', null) : query.where('c.app_id', '=', owner.appId)
   if (filter.type !== undefined) query = query.where('e.type', '=', filter.type)
   if (filter.configurationId !== undefined) query = query.where('e.configuration_id', '=', filter.configurationId)
+  const after = filter.after
+  if (after !== undefined) {
+    // A row-value comparison: both databases seek the log's index to the cursor and walk on from it.
+    query = query.where((eb) => eb(eb.refTuple('e.created_at', 'e.id'), '<', eb.tuple(after.createdAt, after.id)))
+  }
   return query
 }
 
@@ -116,6 +129,20 @@ export async function countWebhookEvents(
   if (filter.type !== undefined) query = query.where('type', '=', filter.type)
   const row = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
   return Number(row.count)
+}
+
+/** The log position of an event the owner sees (a cursor), or undefined. */
+export async function findWebhookEventKey(
+  db: Executor,
+  owner: WebhookOwner,
+  webhookEventId: string,
+  createdSince: string,
+): Promise<EventKey | undefined> {
+  const row = await visibleEvents(db, owner, { createdSince })
+    .select(['e.created_at', 'e.id'])
+    .where('e.id', '=', webhookEventId)
+    .executeTakeFirst()
+  return row && { createdAt: row.created_at, id: row.id }
 }
 
 export function findWebhookEvent(

@@ -1,7 +1,7 @@
 import type { Res } from '@fanshelf/contract'
 import type { ShopPrincipal } from '../../http/principal.js'
 import type { Handlers } from '../../http/typed-handlers.js'
-import { type Page, pageRequest } from '../paging/paging.js'
+import { cursorPageRequest, type Page } from '../paging/paging.js'
 import { webhookOwnerOf } from '../webhook-configurations/webhook-configurations.service.js'
 import type { toWebhookEventResource, toWebhookEventSummaryResource } from './webhook-events.mapper.js'
 import { type WebhookEventService, webhookEventsPageSize } from './webhook-events.service.js'
@@ -16,7 +16,9 @@ function wireEvent(event: ReturnType<typeof toWebhookEventResource>): Res<'getWe
   return event as Res<'getWebhookEvent'>
 }
 
-function wireEventPage(page: Page<ReturnType<typeof toWebhookEventSummaryResource>>): Res<'listWebhookEvents'> {
+function wireEventPage(
+  page: Page<ReturnType<typeof toWebhookEventSummaryResource>> & { hasMore: boolean },
+): Res<'listWebhookEvents'> {
   return page as Res<'listWebhookEvents'>
 }
 
@@ -29,7 +31,7 @@ export function webhookEventHandlers(
         await events.listEvents(
           webhookOwnerOf(auth),
           { type: query.type, configurationId: query.webhookConfigurationId },
-          pageRequest(query, webhookEventsPageSize),
+          cursorPageRequest(query, webhookEventsPageSize),
         ),
       ),
     getWebhookEvent: async ({ auth, params }) =>

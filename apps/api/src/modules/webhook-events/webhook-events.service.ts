@@ -1,11 +1,12 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Executor } from '../../db/database.js'
-import { DomainError, notFound } from '../../errors/domain-error.js'
+import { DomainError, notFound, validationError } from '../../errors/domain-error.js'
 import type { Contract } from '../../http/contract.js'
 import { recordEvent } from '../events/event-outbox.js'
 import type { WebhookEventType } from '../events/event-types.js'
-import { createTotalCounter, pageWindow } from '../paging/long-lists.js'
-import { type PageRequest, toPage } from '../paging/paging.js'
+import { createLogTotals, type LogTotalOptions } from '../paging/log-totals.js'
+import { createChangeStamp, pageWindow } from '../paging/long-lists.js'
+import { type CursorPageRequest, type Page, type PageRequest, toPage } from '../paging/paging.js'
 import {
   findWebhookConfiguration,
   type WebhookOwner,
@@ -15,6 +16,7 @@ import { toWebhookEventResource, toWebhookEventSummaryResource } from './webhook
 import {
   countWebhookEvents,
   findWebhookEvent,
+  findWebhookEventKey,
   listDeliveriesOfEvents,
   listEventsRecordedSince,
   listWebhookAttempts,
@@ -49,16 +51,43 @@ function configurationDisabled(webhookConfigurationId: string): DomainError {
   )
 }
 
+function unknownCursor(webhookEventId: string): DomainError {
+  return validationError([
+    {
+      location: 'query',
+      field: 'startingAfter',
+      rule: 'exists',
+      message: `no webhook event ${webhookEventId} in this log (its own, within the 30 days)`,
+    },
+  ])
+}
+
+/** A page of the log with `hasMore`, from rows read one past the page (that one tells and is dropped). */
+type WebhookEventPage = Page<ReturnType<typeof toWebhookEventSummaryResource>> & { hasMore: boolean }
+
+function eventPage(rows: WebhookEventRow[], total: number, page: PageRequest): WebhookEventPage {
+  const hasMore = rows.length > page.size
+  const results = (hasMore ? rows.slice(0, page.size) : rows).map(toWebhookEventSummaryResource)
+  return { ...toPage(results, total, page), hasMore }
+}
+
 /**
  * The delivery log and its tools: list and read events with their attempts, replay an event,
  * send a test event. `onQueued` is called after a commit that queued a delivery (it wakes the
  * in-process worker).
  */
-export function createWebhookEventService(deps: { db: Db; clock: Clock; contract: Contract; onQueued?: () => void }) {
+export function createWebhookEventService(deps: {
+  db: Db
+  clock: Clock
+  contract: Contract
+  onQueued?: () => void
+  /** Tests shrink the large-log threshold (log-totals.ts). */
+  logTotals?: LogTotalOptions
+}) {
   const { db, clock, contract } = deps
   const onQueued = deps.onQueued ?? (() => {})
   const createdSince = () => isoTime(clock.now() - deliveryLogRetentionMs)
-  const totals = createTotalCounter(db)
+  const totals = createLogTotals(createChangeStamp(db), deps.logTotals)
 
   async function getRow(
     owner: WebhookOwner,
@@ -79,25 +108,41 @@ export function createWebhookEventService(deps: { db: Db; clock: Clock; contract
     async listEvents(
       owner: WebhookOwner,
       filter: { type?: WebhookEventType; configurationId?: string },
-      page: PageRequest,
-    ) {
-      const where = { ...filter, createdSince: createdSince() }
-      // Long lists (decision 0016): the total is counted once while the database is unchanged and
-      // carried forward as the 30-day window moves; deep pages are read from the end.
+      page: CursorPageRequest,
+    ): Promise<WebhookEventPage> {
+      const nowMs = clock.now()
+      const where = { ...filter, createdSince: isoTime(nowMs - deliveryLogRetentionMs) }
+      // The total (decision 0049): exact on small logs; on large ones kept up to date from the
+      // log's two ends between counts.
       const total = () =>
-        totals.totalSince(
+        totals.total(
           JSON.stringify([owner, filter]),
-          where.createdSince,
-          (since) => countWebhookEvents(db, owner, { ...where, createdSince: since }),
+          { since: where.createdSince, now: isoTime(nowMs), nowMs },
           (from, to) => countWebhookEvents(db, owner, { ...where, createdSince: from, createdBefore: to }),
         )
-      const [rows, count] =
-        page.offset === 0
-          ? await Promise.all([listWebhookEvents(db, owner, where, pageWindow(page, undefined)), total()])
-          : await total().then(
-              async (n) => [await listWebhookEvents(db, owner, where, pageWindow(page, n)), n] as const,
-            )
-      return toPage(rows.map(toWebhookEventSummaryResource), count, page)
+      if (page.startingAfter !== undefined) {
+        const after = await findWebhookEventKey(db, owner, page.startingAfter, where.createdSince)
+        if (!after) throw unknownCursor(page.startingAfter)
+        const window = { reversed: false, offset: 0, limit: page.size + 1 }
+        const [rows, counted] = await Promise.all([listWebhookEvents(db, owner, { ...where, after }, window), total()])
+        return eventPage(rows, counted.total, page)
+      }
+      // Long lists (decision 0016): deep pages are read from the end when the total is exact.
+      if (page.offset === 0) {
+        const window = { reversed: false, offset: 0, limit: page.size + 1 }
+        const [rows, counted] = await Promise.all([listWebhookEvents(db, owner, where, window), total()])
+        return eventPage(rows, counted.total, page)
+      }
+      const counted = await total()
+      const window = pageWindow(page, counted.exact ? counted.total : undefined)
+      if (window.reversed || window.limit === 0) {
+        const rows = await listWebhookEvents(db, owner, where, window)
+        // Read from the end, the page ends before the list does when it started `offset` from the end.
+        const hasMore = window.limit > 0 && window.offset > 0
+        return { ...toPage(rows.map(toWebhookEventSummaryResource), counted.total, page), hasMore }
+      }
+      const rows = await listWebhookEvents(db, owner, where, { ...window, limit: window.limit + 1 })
+      return eventPage(rows, counted.total, page)
     },
 
     getEvent,
