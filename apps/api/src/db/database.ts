@@ -38,6 +38,7 @@ import * as adminLinks from './migrations/0018-admin-links.js'
 import * as mediaFiles from './migrations/0019-media-files.js'
 import * as shopSettings from './migrations/0020-shop-settings.js'
 import * as digitalFileStorage from './migrations/0021-digital-file-storage.js'
+import * as webhookEventLogIndexes from './migrations/0022-webhook-event-log-indexes.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '0019-media-files': mediaFiles,
   '0020-shop-settings': shopSettings,
   '0021-digital-file-storage': digitalFileStorage,
+  '0022-webhook-event-log-indexes': webhookEventLogIndexes,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

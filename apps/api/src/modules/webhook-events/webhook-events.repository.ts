@@ -53,11 +53,6 @@ function visibleEvents(db: Executor, owner: WebhookOwner, filter: WebhookEventFi
   query = owner.appId === null ? query.where('c.app_id', 'is', null) : query.where('c.app_id', '=', owner.appId)
   if (filter.type !== undefined) query = query.where('e.type', '=', filter.type)
   if (filter.configurationId !== undefined) query = query.where('e.configuration_id', '=', filter.configurationId)
-  const after = filter.after
-  if (after !== undefined) {
-    // A row-value comparison: both databases seek the log's index to the cursor and walk on from it.
-    query = query.where((eb) => eb(eb.refTuple('e.created_at', 'e.id'), '<', eb.tuple(after.createdAt, after.id)))
-  }
   return query
 }
 
@@ -82,20 +77,44 @@ const eventColumns = [
  * page is found on index entries alone (`webhook_events_shop_log`, migration 0007) and only its
  * rows are read: an offset then skips index entries, not rows with their bodies.
  */
-export function listWebhookEvents(
+export async function listWebhookEvents(
   db: Executor,
   owner: WebhookOwner,
   filter: WebhookEventFilter,
   window: PageWindow,
 ): Promise<WebhookEventRow[]> {
-  if (window.limit === 0) return Promise.resolve([])
+  if (window.limit === 0) return []
+  const configurationIds = await visibleConfigurationIds(db, owner, filter.configurationId)
+  if (configurationIds.length === 0) return []
+  return webhookEventPageQuery(db, owner.shopId, configurationIds, filter, window).execute()
+}
+
+/**
+ * The query `listWebhookEvents` runs (its plan is tested: webhook-events.plans.test.ts). Visibility
+ * is the list of configuration ids, not a join: with a join PostgreSQL cannot estimate how many
+ * entries match and may sort the whole log rather than walk an index in its order.
+ */
+export function webhookEventPageQuery(
+  db: Executor,
+  shopId: string,
+  configurationIds: string[],
+  filter: WebhookEventFilter,
+  window: PageWindow,
+) {
   const direction = sortDirection(window)
-  const page = visibleEvents(db, owner, filter)
+  let page = db
+    .selectFrom('webhook_events as e')
     .select('e.id')
-    .orderBy('e.created_at', direction)
-    .orderBy('e.id', direction)
-    .limit(window.limit)
-    .offset(window.offset)
+    .where('e.shop_id', '=', shopId)
+    .where('e.created_at', '>=', filter.createdSince)
+    .where('e.configuration_id', 'in', configurationIds)
+  if (filter.type !== undefined) page = page.where('e.type', '=', filter.type)
+  const after = filter.after
+  if (after !== undefined) {
+    // A row-value comparison: both databases seek the log's index to the cursor and walk on from it.
+    page = page.where((eb) => eb(eb.refTuple('e.created_at', 'e.id'), '<', eb.tuple(after.createdAt, after.id)))
+  }
+  page = page.orderBy('e.created_at', direction).orderBy('e.id', direction).limit(window.limit).offset(window.offset)
   return db
     .selectFrom('webhook_events as e')
     .innerJoin('webhook_configurations as c', 'c.id', 'e.configuration_id')
@@ -103,7 +122,19 @@ export function listWebhookEvents(
     .where('e.id', 'in', page)
     .orderBy('e.created_at', 'desc')
     .orderBy('e.id', 'desc')
-    .execute()
+}
+
+/** The ids of the owner's configurations (all, or `configurationId` when it is one of them). */
+export async function visibleConfigurationIds(
+  db: Executor,
+  owner: WebhookOwner,
+  configurationId?: string,
+): Promise<string[]> {
+  let configurations = db.selectFrom('webhook_configurations').select('id').where('shop_id', '=', owner.shopId)
+  configurations =
+    owner.appId === null ? configurations.where('app_id', 'is', null) : configurations.where('app_id', '=', owner.appId)
+  if (configurationId !== undefined) configurations = configurations.where('id', '=', configurationId)
+  return (await configurations.execute()).map((c) => c.id)
 }
 
 /**
@@ -115,11 +146,7 @@ export async function countWebhookEvents(
   owner: WebhookOwner,
   filter: WebhookEventFilter,
 ): Promise<number> {
-  let configurations = db.selectFrom('webhook_configurations').select('id').where('shop_id', '=', owner.shopId)
-  configurations =
-    owner.appId === null ? configurations.where('app_id', 'is', null) : configurations.where('app_id', '=', owner.appId)
-  if (filter.configurationId !== undefined) configurations = configurations.where('id', '=', filter.configurationId)
-  const ids = (await configurations.execute()).map((c) => c.id)
+  const ids = await visibleConfigurationIds(db, owner, filter.configurationId)
   if (ids.length === 0) return 0
   let query = db
     .selectFrom('webhook_events')
