@@ -78,6 +78,21 @@ export async function measurePagedReads(
   const auth = (shop: ShopUnderTest) => ({ authorization: shop.authorization })
   const eventPages = async (shop: ShopUnderTest) =>
     (await getJson<{ totalPages: number }>(base, '/open-api/v1.0/webhook-events?size=20', auth(shop))).totalPages
+  /** The id of the event at `position(total)` in the log (0: the newest), for a cursor there. */
+  const eventAt = async (shop: ShopUnderTest, position: (total: number) => number) => {
+    const { total } = await getJson<{ total: number }>(base, '/open-api/v1.0/webhook-events?size=1', auth(shop))
+    const page = Math.max(0, Math.min(total - 1, position(total)))
+    const { results } = await getJson<{ results: { id: string }[] }>(
+      base,
+      `/open-api/v1.0/webhook-events?size=1&page=${page}`,
+      auth(shop),
+    )
+    return results[0]!.id
+  }
+  const cursorAt = (position: (total: number) => number) => async (shop: ShopUnderTest) =>
+    `/open-api/v1.0/webhook-events?size=20&startingAfter=${encodeURIComponent(await eventAt(shop, position))}`
+  const middle = (total: number) => Math.floor(total / 2)
+  const deep = (total: number) => total - 41
   const reads: Read[] = [
     { name: 'GET /order?size=20 (first page)', path: () => '/open-api/v1.0/order?size=20', headers: auth },
     {
@@ -130,13 +145,38 @@ export async function measurePagedReads(
       headers: auth,
     },
     {
-      name: 'GET /webhook-events?size=20&page=middle (worst case of offset paging)',
+      name: 'GET /webhook-events?size=20&page=middle (worst case of offset paging, slow at depth by design: page by cursor)',
       path: async (s) => `/open-api/v1.0/webhook-events?size=20&page=${Math.floor((await eventPages(s)) / 2)}`,
       headers: auth,
     },
     {
-      name: `GET /webhook-events?size=20 (first page) while the database takes ${writeRate} writes/s`,
+      name: `GET /webhook-events?size=20 (first page; also the cursor's first) while the database takes ${writeRate} writes/s`,
       path: () => '/open-api/v1.0/webhook-events?size=20',
+      headers: auth,
+      writesPerSecond: writeRate,
+    },
+    // Cursor paging (decision 0049): a page after the event in the middle of the log and after one
+    // near its end, each found right before it is measured. The first page by cursor is the first
+    // page above (`?size=20`, no cursor).
+    {
+      name: 'GET /webhook-events?size=20&startingAfter=<middle event> (cursor paging, middle of the log)',
+      path: cursorAt(middle),
+      headers: auth,
+    },
+    {
+      name: 'GET /webhook-events?size=20&startingAfter=<event 40 before the end> (cursor paging, deepest page)',
+      path: cursorAt(deep),
+      headers: auth,
+    },
+    {
+      name: `GET /webhook-events?size=20&startingAfter=<middle event> (cursor paging) while the database takes ${writeRate} writes/s`,
+      path: cursorAt(middle),
+      headers: auth,
+      writesPerSecond: writeRate,
+    },
+    {
+      name: `GET /webhook-events?size=20&startingAfter=<event 40 before the end> (cursor paging) while the database takes ${writeRate} writes/s`,
+      path: cursorAt(deep),
       headers: auth,
       writesPerSecond: writeRate,
     },
@@ -145,6 +185,9 @@ export async function measurePagedReads(
       path: (s) => `/v1/collections/all/products?size=20&storefront_token=${encodeURIComponent(s.storefrontToken)}`,
     },
   ]
+  // `BENCH_SCALE_ONLY=webhook-events`: only the reads whose name contains it (a quick look at one list).
+  const only = process.env.BENCH_SCALE_ONLY
+  const measured = only ? reads.filter((read) => read.name.includes(only)) : reads
   const baseline = await measure(`${base}/healthz`, {})
   rows.push({
     suite: 'scale',
@@ -154,7 +197,7 @@ export async function measurePagedReads(
     extra: `p50 ${baseline.p50} ms, p99 ${baseline.p99} ms`,
   })
 
-  for (const read of reads) {
+  for (const read of measured) {
     const figures: Figures[] = []
     for (const shop of shops) {
       const url = base + (await read.path(shop))

@@ -189,6 +189,13 @@ describe('samples against a running Fanshelf', () => {
       expect(replayed).toMatchObject({ id: queued.id, state: 'PENDING' })
       await expect.poll(() => deliveries.length, { timeout: 20_000 }).toBeGreaterThan(1)
       expect(JSON.parse(deliveries[1]?.body.toString('utf8') ?? '{}').id).toBe(queued.id)
+      // http/list-webhook-events-after.sh pages on by cursor: after a newer event comes the first one.
+      const newer = json('http/send-test-event.sh', ids)
+      const after = json('http/list-webhook-events-after.sh', { ...ids, WEBHOOK_EVENT_ID: newer.id })
+      const afterIds = after.results.map((event: { id: string }) => event.id)
+      expect(afterIds).toContain(queued.id)
+      expect(afterIds).not.toContain(newer.id)
+      expect(typeof after.hasMore).toBe('boolean')
       expect(json('http/reenable-webhook.sh', ids)).toMatchObject({
         id: created.id,
         enabled: true,
