@@ -90,6 +90,39 @@ describe('client.paginate(operationId)', () => {
   })
 })
 
+/** The webhook event log (newest first): numbered pages, or the ones after `startingAfter`, with `hasMore`. */
+function eventLogPage(request: RecordedRequest) {
+  const size = Number(request.url.searchParams.get('size') ?? 50)
+  const after = request.url.searchParams.get('startingAfter')
+  const start = after === null ? Number(request.url.searchParams.get('page') ?? 0) * size : Number(after.slice(5)) + 1
+  const results = donations.slice(start, start + size).map((d) => ({ id: `weve${d.id.slice(3)}` }))
+  const total = donations.length
+  const page = after === null ? Number(request.url.searchParams.get('page') ?? 0) : 0
+  return { body: { results, total, page, size, totalPages: Math.ceil(total / size), hasMore: start + size < total } }
+}
+
+describe('cursor-paged lists (hasMore)', () => {
+  it('reads on with startingAfter the last id, without page, keeping the filters', async () => {
+    server = await startFakeServer(eventLogPage)
+    const client = createOpenApiClient({ baseUrl: server.origin, auth: { accessToken: 'at' } })
+    const events = await client.paginate('listWebhookEvents', { query: { size: 10, type: 'DONATION' } }).toArray()
+    expect(events.map((e) => e.id)).toEqual(donations.map((d) => `weve${d.id.slice(3)}`))
+    expect(
+      server.requests.map((r) => [r.url.searchParams.get('page'), r.url.searchParams.get('startingAfter')]),
+    ).toEqual([
+      ['0', null],
+      [null, 'weve_09'],
+      [null, 'weve_19'],
+    ])
+    expect(server.requests.every((r) => r.url.searchParams.get('type') === 'DONATION')).toBe(true)
+
+    const viaMethod = await paginate(client.listWebhookEvents, { query: { size: 20, page: 0 } }).toArray()
+    expect(viaMethod).toHaveLength(23)
+    expect(server.requests.at(-1)?.url.searchParams.get('startingAfter')).toBe('weve_19')
+    expect(server.requests.at(-1)?.url.searchParams.has('page')).toBe(false)
+  })
+})
+
 describe('paginate(method, args)', () => {
   it('pages any list method of either client with its own typed arguments', async () => {
     server = await startFakeServer((request) =>

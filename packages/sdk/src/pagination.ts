@@ -41,6 +41,9 @@ export type PageableArgs = { query?: { page?: number } } | undefined
  * Iterates a paged list, fetching one page at a time as it is consumed. Iterate items with
  * `for await`, whole pages with `pages()`, or collect with `toArray()`. Pages are requested in order
  * from the `page` of the first call (default 0) until the last one (`totalPages` or `hasNextPage`).
+ * A list that pages by cursor (its pages carry `hasMore`, e.g. `listWebhookEvents`) is read on with
+ * `startingAfter` set to the last item's `id` while `hasMore` is true — as deep as it goes, each
+ * page costs the same, and items recorded meanwhile neither shift nor repeat.
  *
  * @example
  * ```ts
@@ -55,19 +58,36 @@ export class PageIterator<T, P extends Page<T> = Page<T>> implements AsyncIterab
     private readonly fetchPage: (page: number) => Promise<P>,
     private readonly firstPage: number,
     private readonly options: PaginateOptions = {},
+    /** Fetches the page after the item with this id (lists with `startingAfter`). */
+    private readonly fetchAfter?: (id: string) => Promise<P>,
   ) {}
 
   /** Every page, in order. */
   async *pages(): AsyncGenerator<P, void, undefined> {
     let items = 0
+    let current = await this.fetchPage(this.firstPage)
     for (let page = this.firstPage; ; page++) {
-      const current = await this.fetchPage(page)
       yield current
       items += current.results.length
       if (this.options.limit !== undefined && items >= this.options.limit) return
+      const cursor = this.cursorAfter(current)
+      if (cursor !== undefined) {
+        if (cursor === null) return
+        current = await (this.fetchAfter as (id: string) => Promise<P>)(cursor)
+        continue
+      }
       const hasNext = 'paging' in current ? current.paging.hasNextPage : current.page + 1 < current.totalPages
       if (!hasNext || current.results.length === 0) return
+      current = await this.fetchPage(page + 1)
     }
+  }
+
+  /** For a cursor-paged list: the id to read on after (null: the end), else undefined. */
+  private cursorAfter(current: P): string | null | undefined {
+    if (!this.fetchAfter || !('hasMore' in current) || typeof current.hasMore !== 'boolean') return undefined
+    const last = current.results.at(-1) as { id?: unknown } | undefined
+    if (!current.hasMore || last === undefined) return null
+    return typeof last.id === 'string' ? last.id : undefined
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
@@ -115,7 +135,15 @@ export function paginate<A extends PageableArgs, P extends Page<unknown>>(
   const firstPage = args?.query?.page ?? 0
   const fetchPage = (page: number) =>
     list({ ...args, query: { ...args?.query, page } } as A) as Promise<P & Page<ItemOf<P>>>
-  return new PageIterator(fetchPage, firstPage, options)
+  const fetchAfter = (startingAfter: string) =>
+    list({ ...args, query: { ...withoutPage(args?.query), startingAfter } } as A) as Promise<P & Page<ItemOf<P>>>
+  return new PageIterator(fetchPage, firstPage, options, fetchAfter)
+}
+
+/** A query without `page` (a cursor replaces it). */
+function withoutPage(query: object | undefined): object {
+  const { page: _page, ...rest } = (query ?? {}) as { page?: unknown }
+  return rest
 }
 
 /** The clients' `paginate(operationId, args)`: pages through `call` from `args.query.page` (default 0). */
@@ -127,5 +155,7 @@ export function paginateOperation<Id extends string>(
 ): PageIterator<unknown> {
   const fetchPage = async (page: number) =>
     (await call(operationId, { ...args, query: { ...args.query, page } })).data as Page<unknown>
-  return new PageIterator(fetchPage, Number(args.query?.page ?? 0), options)
+  const fetchAfter = async (startingAfter: string) =>
+    (await call(operationId, { ...args, query: { ...withoutPage(args.query), startingAfter } })).data as Page<unknown>
+  return new PageIterator(fetchPage, Number(args.query?.page ?? 0), options, fetchAfter)
 }
