@@ -9,7 +9,11 @@
  * Rows: large-shop latency against the demo shop's (target: within 2×), the feed's times, and its
  * peak RSS growth (target: flat — the feed streams). Prints figures; never asserts times.
  *
+ * The delivery log is also read by cursor (`startingAfter`, decision 0049): a middle and a deep page,
+ * with and without background writes; its offset `page=middle` row stays as the worst case.
+ *
  *   npm run bench:scale [-- --orders 10000 --products 1000 --events 100000 --engine sqlite]
+ *   BENCH_SCALE_ONLY=webhook-events BENCH_DURATION=3 npm run bench:scale -- --events 200000   # one list
  */
 import fs from 'node:fs'
 import os from 'node:os'

@@ -136,7 +136,9 @@ export function paginate<A extends PageableArgs, P extends Page<unknown>>(
   const fetchPage = (page: number) =>
     list({ ...args, query: { ...args?.query, page } } as A) as Promise<P & Page<ItemOf<P>>>
   const fetchAfter = (startingAfter: string) =>
-    list({ ...args, query: { ...withoutPage(args?.query), startingAfter } } as A) as Promise<P & Page<ItemOf<P>>>
+    list({ ...args, query: { ...withoutPage(args?.query), startingAfter } } as unknown as A) as Promise<
+      P & Page<ItemOf<P>>
+    >
   return new PageIterator(fetchPage, firstPage, options, fetchAfter)
 }
 

@@ -66,6 +66,17 @@ describe('createLogTotals', () => {
     expect(log.fullCounts()).toBe(2)
   })
 
+  it('counts afresh when the caller needs the exact total and the log changed', async () => {
+    const log = fakeLog()
+    const totals = createLogTotals(log.stamp, { largeFrom: 2, recountAfterMs: 1000 })
+    log.insert(10, 20, 30)
+    await totals.total('k', log.window(40), log.countRange)
+    log.remove(20)
+    expect(await totals.total('k', log.window(41), log.countRange)).toEqual({ total: 3, exact: false })
+    expect(await totals.total('k', log.window(42), log.countRange, { exact: true })).toEqual({ total: 2, exact: true })
+    expect(log.fullCounts()).toBe(2)
+  })
+
   it('counts afresh when the window moved past the kept count’s instant, and keeps keys apart', async () => {
     const log = fakeLog()
     const totals = createLogTotals(log.stamp, { largeFrom: 1, recountAfterMs: 1000 })

@@ -16,8 +16,8 @@ import type { ChangeStamp } from './long-lists.js'
  * - A large log's count is redone when a write happened and it is older than `recountAfterMs`, in
  *   the background: the request that notices answers from the old count, none waits for a recount
  *   except the very first.
- * - `exact` tells the caller whether the answer is vouched for (reading a page from the list's end
- *   needs an exact total).
+ * - `exact` tells the caller whether the answer is vouched for; a caller that needs it (reading a
+ *   page from the list's end) asks for it and pays a count when the log changed, as before.
  */
 export interface LogTotalOptions {
   largeFrom: number
@@ -94,7 +94,8 @@ export function createLogTotals(readStamp: ChangeStamp, options: LogTotalOptions
     counted !== undefined && counted.since <= window.since && window.since <= counted.upTo
 
   return {
-    async total(key: string, window: LogWindow, countRange: CountRange): Promise<LogTotal> {
+    /** The total for `window`; `exact: true` counts afresh rather than answer an estimate. */
+    async total(key: string, window: LogWindow, countRange: CountRange, need?: { exact: true }): Promise<LogTotal> {
       const stamp = await readStamp()
       let counted = entries.get(key)
       let fresh = false
@@ -102,7 +103,7 @@ export function createLogTotals(readStamp: ChangeStamp, options: LogTotalOptions
         counted = await count(key, window, countRange)
         fresh = true
       } else if (stamp === undefined || stamp !== counted.stamp) {
-        if (!counted.large) {
+        if (!counted.large || need?.exact) {
           counted = await count(key, window, countRange)
           fresh = true
         } else if (window.nowMs - counted.atMs >= options.recountAfterMs && !inFlight.has(key)) {

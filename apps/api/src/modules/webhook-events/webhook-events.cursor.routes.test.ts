@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
 import { recordEvent } from '../events/event-outbox.js'
+import type { WebhookEventType } from '../events/event-types.js'
 import { deliveryLogRetentionMs } from './webhook-events.service.js'
 
 /** `GET /webhook-events?startingAfter=` — cursor paging of the delivery log (decision 0049). */
@@ -42,7 +43,7 @@ async function configuration(id: string, options: { shopId?: string; appId?: str
 /** Records an event for one configuration; the clock moves 1 ms after it unless `sameInstant`. */
 async function record(
   configurationId: string,
-  type = 'DONATION',
+  type: WebhookEventType = 'DONATION',
   options: { shopId?: string; sameInstant?: boolean } = {},
 ) {
   const { deliveryIds } = await db()
@@ -67,13 +68,13 @@ interface EventPage {
   hasMore: boolean
 }
 
-async function list(query: Record<string, unknown>, auth = platform.asDemo) {
+async function list(query: Record<string, string | number>, auth = platform.asDemo) {
   const { status, body } = await platform.call('listWebhookEvents', { query, auth })
   return { status, body: body as EventPage }
 }
 
 /** Every page by cursor, from the first: the ids in the order read, and each page's answer. */
-async function walk(query: Record<string, unknown>) {
+async function walk(query: Record<string, string | number>) {
   const pages: EventPage[] = []
   let startingAfter: string | undefined
   for (;;) {

@@ -114,11 +114,12 @@ export function createWebhookEventService(deps: {
       const where = { ...filter, createdSince: isoTime(nowMs - deliveryLogRetentionMs) }
       // The total (decision 0049): exact on small logs; on large ones kept up to date from the
       // log's two ends between counts.
-      const total = () =>
+      const total = (need?: { exact: true }) =>
         totals.total(
           JSON.stringify([owner, filter]),
           { since: where.createdSince, now: isoTime(nowMs), nowMs },
           (from, to) => countWebhookEvents(db, owner, { ...where, createdSince: from, createdBefore: to }),
+          need,
         )
       if (page.startingAfter !== undefined) {
         const after = await findWebhookEventKey(db, owner, page.startingAfter, where.createdSince)
@@ -127,13 +128,16 @@ export function createWebhookEventService(deps: {
         const [rows, counted] = await Promise.all([listWebhookEvents(db, owner, { ...where, after }, window), total()])
         return eventPage(rows, counted.total, page)
       }
-      // Long lists (decision 0016): deep pages are read from the end when the total is exact.
+      // Long lists (decision 0016): pages in the back half are read from the end.
       if (page.offset === 0) {
         const window = { reversed: false, offset: 0, limit: page.size + 1 }
         const [rows, counted] = await Promise.all([listWebhookEvents(db, owner, where, window), total()])
         return eventPage(rows, counted.total, page)
       }
-      const counted = await total()
+      let counted = await total()
+      // A page in the back half is read from the end, which needs the exact total: counted afresh
+      // if the log changed (as decision 0016 always did). The cursor is the cheap way deep.
+      if (!counted.exact && pageWindow(page, counted.total).reversed) counted = await total({ exact: true })
       const window = pageWindow(page, counted.exact ? counted.total : undefined)
       if (window.reversed || window.limit === 0) {
         const rows = await listWebhookEvents(db, owner, where, window)
