@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto'
 
 /**
  * Password hashing with scrypt (node:crypto, no native addon). Format: `scrypt$N$r$p$salt$hash`.
@@ -18,6 +18,23 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number,
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16)
   const key = await derive(password, salt, params.N, params.r, params.p, params.keyLength)
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$')
+}
+
+/**
+ * `hashPassword` on the calling thread, for start-up work that runs before the server listens (the
+ * demo seed). scrypt's 16 MiB working buffer is then the main thread's, given back once freed,
+ * instead of staying in the allocator arena of each libuv pool thread that ran one: four hashes in
+ * parallel at start-up kept ~64 MB of the server's resident set for its whole life (decision 0050).
+ */
+export function hashPasswordBlocking(password: string): string {
+  const salt = randomBytes(16)
+  const key = scryptSync(password, salt, params.keyLength, {
+    N: params.N,
+    r: params.r,
+    p: params.p,
+    maxmem: 64 * 1024 * 1024,
+  })
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$')
 }
 

@@ -12,7 +12,7 @@ import { formatMoney } from '../modules/money/money.js'
 import { newPlatformAppRecord } from '../modules/platform-apps/platform-apps.service.js'
 import { newGrantRecord } from '../modules/platform-apps/platform-grants.service.js'
 import { redirectUriProblem } from '../modules/platform-apps/redirect-uris.js'
-import { generateSecret, hashPassword } from '../security/passwords.js'
+import { generateSecret, hashPasswordBlocking } from '../security/passwords.js'
 import { type SecretBox, tokenHash } from '../security/secret-box.js'
 import { demoShopSpec } from './demo-catalog.js'
 import type { DemoPlatformAppCredentials, DemoShopCredentials } from './demo-credentials.js'
@@ -97,7 +97,9 @@ export async function makeSecrets(data: ShopData, secretBox: SecretBox, publicUr
   )
   const platformApp = makeDemoPlatformApp(data, secretBox, publicUrl)
   const apiHash = secretBox.digestCredential(apiPassword)
-  const [ownerHash, staffHash] = await Promise.all([hashPassword(ownerPassword), hashPassword(staffPassword)])
+  // On this thread, one after the other: see hashPasswordBlocking.
+  const ownerHash = hashPasswordBlocking(ownerPassword)
+  const staffHash = hashPasswordBlocking(staffPassword)
   return {
     credentials: {
       id: shop.id,
