@@ -1,9 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/**
+ * The arguments that run the CLI command `args` from the server bundle `npm start` runs (built
+ * first, by scripts/build-server.ts, as `npm start` does): `spawn(process.execPath, …)` them.
+ */
+export function serverBundleArgs(...args: string[]): string[] {
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  })
+  if (built.status !== 0) throw new Error('scripts/build-server.ts failed; see the output above')
+  return [path.join(repoRoot, 'packages/cli/dist/fanshelf.mjs'), ...args]
+}
 
 /**
  * `fanshelf start` (the CLI, as `npm start` runs it) with a fresh DATA_DIR and `env` on top of this
@@ -24,8 +37,8 @@ export async function startFanshelf(options: {
   const { origin, dataDir, demo = true } = options
   if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })
-  // `node --import tsx` (not `npx tsx`): one process, stopped with its process group.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/bin.ts', 'start'], {
+  // The bundle `npm start` runs, in one process, stopped with its process group.
+  const child = spawn(process.execPath, serverBundleArgs('start'), {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

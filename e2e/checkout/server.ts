@@ -5,6 +5,7 @@ import net, { type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { serverBundleArgs } from '../fanshelf-start.js'
 
 /**
  * A Fanshelf server for one spec file: `fanshelf serve --role all` (API and webhook worker in one
@@ -47,25 +48,21 @@ export async function startServer(): Promise<RunningServer> {
   const siteDir = path.join(dataDir, 'site')
   mkdirSync(siteDir)
   writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>Fanshelf</title>')
-  // `node --import tsx` (not `npx tsx`): one process, stopped with its process group.
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'packages/cli/src/bin.ts', 'serve', '--role', 'all'],
-    {
-      cwd: repoRoot,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SITE_DIR: siteDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-      },
+  // The bundle `npm start` runs, in one process, stopped with its process group.
+  const child: ChildProcess = spawn(process.execPath, serverBundleArgs('serve', '--role', 'all'), {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SITE_DIR: siteDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
     },
-  )
+  })
   let output = ''
   child.stdout?.on('data', (chunk) => {
     output += chunk

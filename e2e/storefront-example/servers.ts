@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { serverBundleArgs } from '../fanshelf-start.js'
 
 /**
  * The example storefront suite's two servers:
@@ -73,8 +74,8 @@ export async function startApi(): Promise<ChildProcess> {
   // The docs site is not part of this suite: a placeholder keeps `start` from building it.
   mkdirSync(siteDir, { recursive: true })
   writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>Fanshelf</title>')
-  // `node --import tsx` (not `npx tsx`): one process, stopped with its process group.
-  const { child, output } = startProcess(process.execPath, ['--import', 'tsx', 'packages/cli/src/bin.ts', 'start'], {
+  // The bundle `npm start` runs, in one process, stopped with its process group.
+  const { child, output } = startProcess(process.execPath, serverBundleArgs('start'), {
     cwd: repoRoot,
     env: {
       ...process.env,

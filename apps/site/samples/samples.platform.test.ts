@@ -1,10 +1,11 @@
 // The samples the guides show, run against a Fanshelf started here: platform OAuth, gifting and
 // giveaways, `fanshelf listen` and `trigger`, shop creation, backup and restore, and Prometheus.
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
 import {
@@ -259,7 +260,10 @@ describe('samples against a running Fanshelf', () => {
     expect((await fetch(resetLink)).status).toBe(200)
   }, 120_000)
 
-  it('cli/backup.sh backs up the serving install; cli/restore.sh restores it into an empty one with the same shops and key', () => {
+  it('cli/backup.sh backs up the serving install; cli/restore.sh restores it into an empty one with the same shops and key', async () => {
+    // Run without blocking this process: a minutes-long synchronous wait would leave the fetches of
+    // the next test a kept-alive socket the server has meanwhile closed (its keep-alive is 72 s).
+    const run = promisify(execFile)
     const backups = path.join(work, 'backups')
     mkdirSync(backups, { recursive: true })
     const passphraseFile = path.join(work, 'backup-passphrase')
@@ -269,10 +273,10 @@ describe('samples against a running Fanshelf', () => {
       readFileSync(path.join(here, sample), 'utf8')
         .replaceAll('/var/backups/fanshelf', backups)
         .replaceAll('/etc/fanshelf/backup-passphrase', passphraseFile)
-    const shell = (code: string, extra: Record<string, string> = {}) =>
-      execFileSync('bash', ['-c', code], { cwd: repoRoot, env: { ...env, ...extra }, encoding: 'utf8' })
+    const shell = async (code: string, extra: Record<string, string> = {}) =>
+      (await run('bash', ['-c', code], { cwd: repoRoot, env: { ...env, ...extra }, encoding: 'utf8' })).stdout
 
-    const backedUp = shell(script('cli/backup.sh'))
+    const backedUp = await shell(script('cli/backup.sh'))
     expect(backedUp).toMatch(
       /^Backed up the SQLite database \(schema \S+: \d+ shops, \d+ orders\) and the secret key to \S+\.fsb \([\d.]+ k?M?B\), encrypted with the passphrase\.$/m,
     )
@@ -283,20 +287,22 @@ describe('samples against a running Fanshelf', () => {
     renameSync(path.join(backups, written as string), named)
 
     const target = path.join(work, 'restored')
-    const restored = shell(script('cli/restore.sh'), { DATA_DIR: target })
+    const restored = await shell(script('cli/restore.sh'), { DATA_DIR: target })
     expect(restored).toMatch(/^Restored the SQLite database \(schema \S+: \d+ shops, \d+ orders\) backed up at /m)
     expect(restored).toContain(`The backup's secret key is now in ${path.join(target, 'secret.key')}.`)
     const key = (dataDir: string) => readFileSync(path.join(dataDir, 'secret.key'), 'utf8').trim()
     expect(key(target)).toBe(key(path.join(work, 'data')))
-    const shops = (dataDir: string) =>
+    const shops = async (dataDir: string) =>
       JSON.parse(
-        execFileSync('npx', ['fanshelf', 'shop', 'list', '--json'], {
-          cwd: repoRoot,
-          env: { ...env, DATA_DIR: dataDir },
-          encoding: 'utf8',
-        }),
+        (
+          await run('npx', ['fanshelf', 'shop', 'list', '--json'], {
+            cwd: repoRoot,
+            env: { ...env, DATA_DIR: dataDir },
+            encoding: 'utf8',
+          })
+        ).stdout,
       )
-    expect(shops(target)).toEqual(shops(path.join(work, 'data')))
+    expect(await shops(target)).toEqual(await shops(path.join(work, 'data')))
   }, 180_000)
 
   it('operate/prometheus.yml scrapes /metrics with the bearer token; the alerts and the guide name metrics the server exposes', async () => {

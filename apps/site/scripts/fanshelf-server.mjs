@@ -2,7 +2,7 @@
 // for the site's browser suite and Lighthouse: the pages are measured on the production server, not
 // on a stand-in. No demo shop (SEED_DEMO=false, a fresh DATA_DIR): the docs then render as they do
 // for any reader whose server has no demo credentials to fill in.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -18,8 +18,14 @@ export async function startFanshelfServer({ siteDir, port, host = '127.0.0.1', e
   if (!existsSync(path.join(siteDir, 'index.html'))) throw new Error(`No built site in ${siteDir}`)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fanshelf-site-server-'))
   const url = `http://${host}:${port}`
-  // `node --import tsx` (not `npx tsx`): one process, stopped with its process group.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/bin.ts', 'start'], {
+  // The bundle `npm start` runs (built first, as `npm start` does), in one process, stopped with its
+  // process group.
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  })
+  if (built.status !== 0) throw new Error('scripts/build-server.ts failed; see the output above')
+  const child = spawn(process.execPath, ['packages/cli/dist/fanshelf.mjs', 'start'], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
