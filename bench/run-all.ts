@@ -7,6 +7,9 @@
  *
  *   npm run bench [-- api scale]       (only the named suites)
  *   npm run bench -- --report-only     (rewrite latest.md from the results already there)
+ *
+ * bench:soak (bench/soak.ts) runs for its warm-up plus SOAK_MINUTES (1 + 10 minutes by default):
+ * `SOAK_MINUTES=1 SOAK_WARMUP_MINUTES=0.25 npm run bench -- soak` for a quick look.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
