@@ -19,7 +19,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { openDatabase } from '../apps/api/src/db/database.js'
 import { basicAuthorization, startSeededServer } from './bench-server.js'
-import { type BenchRow, recordResults } from './report.js'
+import { type BenchRow, peakRssRow, recordResults } from './report.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 const floodSeconds = Number(process.env.BENCH_DURATION ?? 10)
@@ -131,4 +131,5 @@ const rows = [
   ...(await scenario('40 clients, distributed (no per-address limit)', { AUTH_FAILURES_PER_ADDRESS: '1000000' })),
 ]
 agent.destroy()
+rows.push(peakRssRow('auth-flood', 'peak RSS of the bench process (API and flooding clients in-process)'))
 recordResults('auth-flood', rows)

@@ -5,6 +5,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { processMemory } from './process-memory.js'
 
 export interface BenchRow {
   suite: string
@@ -63,6 +64,21 @@ export function formatRows(rows: BenchRow[]): string {
   return lines.join('\n')
 }
 
+/**
+ * The peak resident set (VmHWM) of the process that served the suite's requests: `pid`, or this
+ * process where the suite runs the API in-process (then the load generator's memory is in it too).
+ */
+export function peakRssRow(suite: string, name: string, pid: number = process.pid, budgetMb?: number): BenchRow {
+  const { peakRssMb } = processMemory(pid)
+  return {
+    suite,
+    name,
+    value: peakRssMb,
+    unit: 'MB',
+    ...(budgetMb === undefined ? {} : { target: `≤ ${budgetMb} MB`, met: peakRssMb <= budgetMb }),
+  }
+}
+
 export function recordResults(suite: string, rows: BenchRow[]): void {
   fs.mkdirSync(resultsDir, { recursive: true })
   fs.writeFileSync(
@@ -79,6 +95,8 @@ export function recordResults(suite: string, rows: BenchRow[]): void {
 /** What apps/site/scripts/lighthouse.mjs writes (bench/results/site-lighthouse.json). */
 interface LighthouseResults {
   runs: number
+  /** The peak resident set of the server the pages were loaded from (`fanshelf start`, the bundle). */
+  serverPeakRssMb?: number
   results: {
     page: string
     scores: Record<string, number>
@@ -126,6 +144,14 @@ export function lighthouseRows(results: LighthouseResults): BenchRow[] {
       target: '≥ 95',
       met: (page.scores.performance ?? 0) >= 95,
       extra: `LCP ${Math.round(page.metrics.lcp)} ms, TBT ${Math.round(page.metrics.tbt)} ms, median of ${results.runs} run(s)`,
+    })
+  }
+  if (results.serverPeakRssMb !== undefined) {
+    rows.push({
+      suite: 'site',
+      name: 'peak RSS of the server (`fanshelf start` from the bundle, no demo shop)',
+      value: results.serverPeakRssMb,
+      unit: 'MB',
     })
   }
   return rows

@@ -25,7 +25,7 @@ import { buildApp, parseConfig, seedDemo } from '../apps/api/src/index.js'
 import { seedDeliveryLog } from '../apps/api/src/seed/scale/delivery-log.js'
 import { generateLargeShop, largeShopDefaults } from '../apps/api/src/seed/scale/large-shop.js'
 import { createTestDatabase } from '../apps/api/src/testing/test-database.js'
-import { type BenchRow, recordResults } from './report.js'
+import { type BenchRow, peakRssRow, recordResults } from './report.js'
 import { measureFeeds } from './scale/feed.js'
 import { log } from './scale/measure.js'
 import { measurePagedReads, type ShopUnderTest } from './scale/paged-reads.js'
@@ -156,4 +156,5 @@ rows.push({
   value: os.loadavg()[0]!,
   unit: `on ${os.cpus().length} cores`,
 })
+rows.push(peakRssRow('scale', 'peak RSS of the bench process (API in-process; includes generating the large shop)'))
 recordResults('scale', rows)

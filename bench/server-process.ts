@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { buildServer } from '../scripts/build-server.js'
+import { type ProcessMemory, processMemory } from './process-memory.js'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
 
@@ -20,13 +21,6 @@ export interface ServerProcess {
   credentials: DemoCredentialsFile
   memory(): ProcessMemory
   stop(): Promise<void>
-}
-
-export interface ProcessMemory {
-  /** Resident set now, MB. */
-  rssMb: number
-  /** Peak resident set since the process started, MB. */
-  peakRssMb: number
 }
 
 export interface DemoCredentialsFile {
@@ -43,18 +37,6 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(port))
     })
   })
-}
-
-/** VmRSS and VmHWM of a Linux process, in MB (0 where /proc is not there). */
-export function processMemory(pid: number): ProcessMemory {
-  let status = ''
-  try {
-    status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  } catch {
-    return { rssMb: 0, peakRssMb: 0 }
-  }
-  const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0)
-  return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 }
 }
 
 async function waitUntilServing(origin: string, child: ChildProcess, output: () => string): Promise<void> {

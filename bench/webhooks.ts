@@ -26,7 +26,7 @@ import { createDeliveryWorker, type DeliveryWorker } from '../apps/api/src/modul
 import { createSigningKeys } from '../apps/api/src/modules/webhook-delivery/webhook-signatures.js'
 import { SecretBox } from '../apps/api/src/security/secret-box.js'
 import { createTestDatabase } from '../apps/api/src/testing/test-database.js'
-import { type BenchRow, recordResults } from './report.js'
+import { type BenchRow, peakRssRow, recordResults } from './report.js'
 
 const now = () => performance.timeOrigin + performance.now()
 
@@ -358,5 +358,8 @@ if (process.argv.includes('--receiver')) {
 } else {
   const rows = await benchOne('sqlite')
   if (process.env.TEST_DATABASE_URL) rows.push(...(await benchOne('postgres')))
+  rows.push(
+    peakRssRow('webhooks', 'peak RSS of the bench process (API and delivery worker in-process; receivers apart)'),
+  )
   recordResults('webhooks', rows)
 }

@@ -7,7 +7,7 @@
 //
 //   node apps/site/scripts/lighthouse.mjs [--runs 1] [--no-fail] [/path/ ...]
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -73,7 +73,18 @@ function median(values) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 
+/** The peak resident set (VmHWM, MB) of a Linux process; undefined where /proc is not there. */
+function peakRssMb(pid) {
+  try {
+    const kb = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return kb === undefined ? undefined : Number(kb) / 1024
+  } catch {
+    return undefined
+  }
+}
+
 async function main() {
+  let serverPeakRssMb
   const chromePath = ensureChromium()
   ensureBuild()
   const server = await startFanshelfServer({
@@ -138,6 +149,7 @@ async function main() {
       })
     }
   } finally {
+    serverPeakRssMb = peakRssMb(server.pid)
     await chrome.kill()
     await server.close()
     rmSync(userDataDir, { recursive: true, force: true })
@@ -183,7 +195,10 @@ async function main() {
 
   const resultsDir = path.join(repoRoot, 'bench/results')
   mkdirSync(resultsDir, { recursive: true })
-  writeFileSync(path.join(resultsDir, 'site-lighthouse.json'), `${JSON.stringify({ runs, results }, null, 2)}\n`)
+  writeFileSync(
+    path.join(resultsDir, 'site-lighthouse.json'),
+    `${JSON.stringify({ runs, results, serverPeakRssMb }, null, 2)}\n`,
+  )
 
   if (problems.length > 0) {
     console.log(`\n${problems.length} budget problem(s):\n- ${problems.join('\n- ')}`)
