@@ -145,6 +145,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
  * unnamed: a migration may hold several statements, which cannot be prepared.
  */
 function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  // Bound: at most `limit` statement names; texts past it run unnamed.
   const names = new Map<string, string>()
   const limit = 2000
   const nameOf = (text: string): string | undefined => {
@@ -175,6 +176,7 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
  * Kysely runs one query at a time on the connection, so a cached statement is never busy.
  */
 function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
+  // Bound: at most `limit` prepared statements, the oldest prepared goes first.
   const statements = new Map<string, SqliteDatabase.Statement>()
   const limit = 500
   return {

@@ -57,8 +57,9 @@ interface Counted {
 const maxEntries = 2000
 
 export function createLogTotals(readStamp: ChangeStamp, options: LogTotalOptions = defaultLogTotalOptions) {
+  // Bound: at most `maxEntries` counts, the oldest set goes first.
   const entries = new Map<string, Counted>()
-  /** Counts in flight by key: concurrent requests that need one share it. */
+  /** Counts in flight by key: concurrent requests that need one share it. Bound: the counts running now. */
   const inFlight = new Map<string, Promise<Counted>>()
 
   function remember(key: string, counted: Counted): void {

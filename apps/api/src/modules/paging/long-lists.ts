@@ -97,6 +97,7 @@ export function createChangeStamp(db: Kysely<any>): ChangeStamp {
  */
 // biome-ignore lint/suspicious/noExplicitAny: any table set: the stamp queries name no table.
 export function createTotalCounter(db: Kysely<any>, readStamp: ChangeStamp = createChangeStamp(db)) {
+  // Bound: at most `maxEntries` totals, the oldest set goes first.
   const entries = new Map<string, Counted>()
 
   function remember(key: string, counted: Counted): void {
@@ -105,7 +106,7 @@ export function createTotalCounter(db: Kysely<any>, readStamp: ChangeStamp = cre
     entries.set(key, counted)
   }
 
-  /** Counts in flight, by key and stamp: concurrent requests that miss share one count. */
+  /** Counts in flight, by key and stamp: concurrent requests that miss share one count. Bound: the counts running now. */
   const inFlight = new Map<string, Promise<Counted>>()
 
   function countOnce(key: string, stamp: string, count: () => Promise<Counted>): Promise<Counted> {
