@@ -135,6 +135,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     dialect: database.dialect,
     serializeProduct: answerSerializer(deps.contract, 'getProduct'),
+    productPage: pageSerializers(deps.contract, 'listProducts'),
   })
   const donations = createDonationService(db, { clock })
   const collections = createCollectionService(db)
