@@ -87,13 +87,15 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
   }
   return () => {
     if (sent === undefined) return send()
-    next ??= sent.then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
-      next = undefined
-      return send()
-    })
+    next ??= sent
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        next = undefined
+        return send()
+      })
     return next
   }
 }
