@@ -30,8 +30,10 @@ async function measure(url: string, target: Target) {
     duration: durationSeconds,
     ...(target.pathForConnection
       ? {
+          // setRequests, not setRequest: the latter only changes the client's first request, after
+          // which every connection went back to the target's path (all shoppers on one cart).
           setupClient: (client: autocannon.Client) =>
-            client.setRequest({ path: target.pathForConnection!(connection++) }),
+            client.setRequests([{ path: target.pathForConnection!(connection++) }]),
         }
       : {}),
   })
@@ -61,7 +63,14 @@ async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
   let baseline = 0
   for (const target of targets) {
     // Warm up (JIT, statement caches, credential cache) before measuring.
-    await autocannon({ url: url + target.path, headers: target.headers, connections: 4, duration: 1 })
+    await autocannon({
+      url: url + target.path,
+      method: target.method ?? 'GET',
+      body: target.body,
+      headers: { 'content-type': 'application/json', ...target.headers },
+      connections: 4,
+      duration: 1,
+    })
     const figures = await measure(url, target)
     if (!baseline) baseline = figures.rps
     rows.push({
