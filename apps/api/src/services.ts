@@ -139,7 +139,11 @@ export function createServices(deps: ServiceDeps) {
   })
   const donations = createDonationService(db, { clock })
   const collections = createCollectionService(db)
-  const promotions = createPromotionService(db, { clock, dialect: database.dialect })
+  const promotions = createPromotionService(db, {
+    clock,
+    dialect: database.dialect,
+    promotionPage: pageSerializers(deps.contract, 'listPromotions'),
+  })
   const giftCards = createGiftCardService(db, { clock })
   const mailingList = createMailingListService(db, { clock })
   const thankYous = createThankYouService(db, { clock })

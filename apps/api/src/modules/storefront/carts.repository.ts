@@ -1,6 +1,7 @@
+import type { QueryCreator } from 'kysely'
 import type { Dialect, Executor } from '../../db/database.js'
 import { precompile } from '../../db/precompiled.js'
-import type { CartLinesTable, CartsTable } from '../../db/schema.js'
+import type { CartLinesTable, CartsTable, Database } from '../../db/schema.js'
 
 export async function insertCart(db: Executor, cart: CartsTable): Promise<void> {
   await db.insertInto('carts').values(cart).execute()
@@ -112,7 +113,13 @@ export async function updateCartLine(
   await cartLineUpdate(db, cartId, variantId, values).execute()
 }
 
-function cartLineUpdate(db: Executor, cartId: string, variantId: string, values: Partial<CartLinesTable>) {
+/** Also usable inside a `with` (a query creator: the cart change's one-statement form). */
+function cartLineUpdate(
+  db: QueryCreator<Database>,
+  cartId: string,
+  variantId: string,
+  values: Partial<CartLinesTable>,
+) {
   return db.updateTable('cart_lines').set(values).where('cart_id', '=', cartId).where('variant_id', '=', variantId)
 }
 
