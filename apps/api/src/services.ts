@@ -136,16 +136,25 @@ export function createServices(deps: ServiceDeps) {
     dialect: database.dialect,
     serializeProduct: answerSerializer(deps.contract, 'getProduct'),
     productPage: pageSerializers(deps.contract, 'listProducts'),
+    inventoryPage: pageSerializers(deps.contract, 'listProductInventory'),
   })
-  const donations = createDonationService(db, { clock })
-  const collections = createCollectionService(db)
+  const donations = createDonationService(db, {
+    clock,
+    donationPage: pageSerializers(deps.contract, 'listDonations'),
+  })
+  const collections = createCollectionService(db, {
+    collectionPage: pageSerializers(deps.contract, 'listShopCollections'),
+  })
   const promotions = createPromotionService(db, {
     clock,
     dialect: database.dialect,
     promotionPage: pageSerializers(deps.contract, 'listPromotions'),
   })
   const giftCards = createGiftCardService(db, { clock })
-  const mailingList = createMailingListService(db, { clock })
+  const mailingList = createMailingListService(db, {
+    clock,
+    entryPage: pageSerializers(deps.contract, 'listMailingListEntries'),
+  })
   const thankYous = createThankYouService(db, { clock })
   // Storefront API (tokens, catalogue, carts), the hosted checkout, gift redemption and the product
   // feed; prices convert with the exchange-rate table (DATA_DIR/exchange-rates.json overrides it).

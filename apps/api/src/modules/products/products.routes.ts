@@ -22,7 +22,7 @@ export function productHandlers(
     listProducts: ({ auth, query }) => products.listProductsJson(auth.shopId, query.search, pageRequest(query)),
     getProduct: ({ auth, params }) => products.getProductJson(auth.shopId, params.productId),
     listProductInventory: ({ auth, params, query }) =>
-      products.listProductInventory(auth.shopId, params.productId, pageRequest(query)),
+      products.listProductInventoryJson(auth.shopId, params.productId, pageRequest(query)),
     setProductAvailability: async ({ auth, params, body }) =>
       wireProduct(await products.setProductAvailability(auth.shopId, params.productId, body.available)),
   }

@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../../db/database.js'
 import type { VariantsTable } from '../../db/schema.js'
 import { notFound } from '../../errors/domain-error.js'
 import type { PageSerializers, SerializedJson } from '../../http/serialized-json.js'
+import { createKeptPages } from '../caching/kept-pages.js'
 import { createStampedCache } from '../caching/stamped-cache.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { createTotalCounter, pageWindow } from '../paging/long-lists.js'
@@ -29,6 +30,8 @@ export interface ProductServiceOptions {
   serializeProduct: (product: ProductResource) => SerializedJson
   /** The `listProducts` answer's serializers (http/serialized-json.ts `pageSerializers`). */
   productPage: PageSerializers
+  /** The `listProductInventory` answer's serializers. */
+  inventoryPage: PageSerializers
 }
 
 /** A variant a shopper can buy now, with its product (`findSellableVariant`). */
@@ -51,6 +54,7 @@ export function createProductService(db: Db, options: ProductServiceOptions) {
   const totals = createTotalCounter(db)
   const productAnswers = createStampedCache<SerializedJson>(db, { maxEntries: keptProducts })
   const productPages = createStampedCache<SerializedJson>(db, { maxEntries: keptProductPages })
+  const inventoryPages = createKeptPages(db, options.inventoryPage, { maxEntries: keptProductPages })
   async function withVariants<T extends { id: string }>(shopId: string, products: T[]) {
     const variants = await listVariants(
       db,
@@ -75,6 +79,15 @@ export function createProductService(db: Db, options: ProductServiceOptions) {
         ? await Promise.all([listProducts(db, shopId, search, pageWindow(page, undefined)), total()])
         : await total().then(async (n) => [await listProducts(db, shopId, search, pageWindow(page, n)), n] as const)
     return { rows, count, variantsOf: await withVariants(shopId, rows) }
+  }
+
+  async function listProductInventory(shopId: string, productId: string, page: PageRequest) {
+    await getProductRow(shopId, productId)
+    const [variants, total] = await Promise.all([
+      listLimitedVariants(db, shopId, productId, page),
+      countLimitedVariants(db, shopId, productId),
+    ])
+    return toPage(variants.map(toStockRecordResource), total, page)
   }
 
   async function getProduct(shopId: string, productId: string): Promise<ProductResource> {
@@ -147,13 +160,13 @@ export function createProductService(db: Db, options: ProductServiceOptions) {
       }
     },
 
-    async listProductInventory(shopId: string, productId: string, page: PageRequest) {
-      await getProductRow(shopId, productId)
-      const [variants, total] = await Promise.all([
-        listLimitedVariants(db, shopId, productId, page),
-        countLimitedVariants(db, shopId, productId),
-      ])
-      return toPage(variants.map(toStockRecordResource), total, page)
+    listProductInventory,
+
+    /** `listProductInventory` as the wire answer, kept while the database is unchanged (decision 0048). */
+    listProductInventoryJson(shopId: string, productId: string, page: PageRequest): Promise<SerializedJson> {
+      return inventoryPages([shopId, productId, page.offset, page.size, page.page], () =>
+        listProductInventory(shopId, productId, page),
+      )
     },
 
     /**
