@@ -130,7 +130,10 @@ export function createServices(deps: ServiceDeps) {
     contract: deps.contract,
     onQueued: () => webhookDelivery.wake(),
   })
-  const memberships = createMembershipService(db, { clock })
+  const memberships = createMembershipService(db, {
+    clock,
+    memberPage: pageSerializers(deps.contract, 'listMembers'),
+  })
   const products = createProductService(db, {
     clock,
     dialect: database.dialect,
