@@ -130,17 +130,34 @@ export function createServices(deps: ServiceDeps) {
     contract: deps.contract,
     onQueued: () => webhookDelivery.wake(),
   })
-  const memberships = createMembershipService(db, { clock })
+  const memberships = createMembershipService(db, {
+    clock,
+    memberPage: pageSerializers(deps.contract, 'listMembers'),
+  })
   const products = createProductService(db, {
     clock,
     dialect: database.dialect,
     serializeProduct: answerSerializer(deps.contract, 'getProduct'),
+    productPage: pageSerializers(deps.contract, 'listProducts'),
+    inventoryPage: pageSerializers(deps.contract, 'listProductInventory'),
   })
-  const donations = createDonationService(db, { clock })
-  const collections = createCollectionService(db)
-  const promotions = createPromotionService(db, { clock, dialect: database.dialect })
+  const donations = createDonationService(db, {
+    clock,
+    donationPage: pageSerializers(deps.contract, 'listDonations'),
+  })
+  const collections = createCollectionService(db, {
+    collectionPage: pageSerializers(deps.contract, 'listShopCollections'),
+  })
+  const promotions = createPromotionService(db, {
+    clock,
+    dialect: database.dialect,
+    promotionPage: pageSerializers(deps.contract, 'listPromotions'),
+  })
   const giftCards = createGiftCardService(db, { clock })
-  const mailingList = createMailingListService(db, { clock })
+  const mailingList = createMailingListService(db, {
+    clock,
+    entryPage: pageSerializers(deps.contract, 'listMailingListEntries'),
+  })
   const thankYous = createThankYouService(db, { clock })
   // Storefront API (tokens, catalogue, carts), the hosted checkout, gift redemption and the product
   // feed; prices convert with the exchange-rate table (DATA_DIR/exchange-rates.json overrides it).

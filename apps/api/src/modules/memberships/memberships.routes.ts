@@ -1,7 +1,7 @@
 import type { Schema } from '@fanshelf/contract'
 import type { ShopPrincipal } from '../../http/principal.js'
 import type { Handlers } from '../../http/typed-handlers.js'
-import { type Page, pageRequest } from '../paging/paging.js'
+import { pageRequest } from '../paging/paging.js'
 import type { MemberResource, MembershipTierResource } from './memberships.mapper.js'
 import type { MembershipService } from './memberships.service.js'
 
@@ -19,17 +19,12 @@ function wireMember(member: MemberResource): Schema<'Member'> {
   return member as Schema<'Member'>
 }
 
-function wireMemberPage(page: Page<MemberResource>): Page<Schema<'Member'>> {
-  return page as Page<Schema<'Member'>>
-}
-
 export function membershipHandlers(
   memberships: MembershipService,
 ): Handlers<'listMembershipTiers' | 'listMembers' | 'getMember', ShopPrincipal> {
   return {
     listMembershipTiers: async ({ auth }) => wireTiers(await memberships.listTiers(auth.shopId)),
-    listMembers: async ({ auth, query }) =>
-      wireMemberPage(await memberships.listMembers(auth.shopId, pageRequest(query))),
+    listMembers: ({ auth, query }) => memberships.listMembersJson(auth.shopId, pageRequest(query)),
     getMember: async ({ auth, params }) => wireMember(await memberships.getMember(auth.shopId, params.memberId)),
   }
 }

@@ -2,6 +2,8 @@ import { type Clock, isoTime, systemClock } from '../../clock.js'
 import type { Db, Executor } from '../../db/database.js'
 import type { MembershipTierVariantsTable, MembersTable } from '../../db/schema.js'
 import { DomainError, notFound, validationError } from '../../errors/domain-error.js'
+import type { PageSerializers } from '../../http/serialized-json.js'
+import { createKeptPages } from '../caching/kept-pages.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import { toMemberResource, toMembershipTierResource } from './memberships.mapper.js'
@@ -53,8 +55,15 @@ function subscriptionTransitionNotAllowed(member: MembersTable, change: Subscrip
 }
 
 /** Membership tiers and members (beta operations), and the subscription changes members make. */
-export function createMembershipService(db: Db, options: { clock?: Clock } = {}) {
+export function createMembershipService(db: Db, options: { clock?: Clock; memberPage: PageSerializers }) {
   const clock = options.clock ?? systemClock
+  /** Member pages kept while the database is unchanged (caching/kept-pages.ts; a few KB each). */
+  const keptMemberPages = createKeptPages(db, options.memberPage, { maxEntries: 32 })
+
+  async function listMemberPage(shopId: string, page: PageRequest) {
+    const [rows, total] = await Promise.all([listMembers(db, shopId, page), countMembers(db, shopId)])
+    return toPage(rows.map(toMemberResource), total, page)
+  }
 
   async function getMember(shopId: string, memberId: string, executor: Executor = db) {
     const member = await findMember(executor, shopId, memberId)
@@ -118,10 +127,11 @@ export function createMembershipService(db: Db, options: { clock?: Clock } = {})
       return tiers.map((tier) => toMembershipTierResource(tier, byTier.get(tier.id) ?? []))
     },
 
-    async listMembers(shopId: string, page: PageRequest) {
-      const [rows, total] = await Promise.all([listMembers(db, shopId, page), countMembers(db, shopId)])
-      return toPage(rows.map(toMemberResource), total, page)
-    },
+    listMembers: listMemberPage,
+
+    /** `listMembers` as the wire answer, kept while the database is unchanged (decision 0048). */
+    listMembersJson: (shopId: string, page: PageRequest) =>
+      keptMemberPages([shopId, page.offset, page.size, page.page], () => listMemberPage(shopId, page)),
 
     getMember,
 

@@ -1,6 +1,7 @@
+import type { QueryCreator } from 'kysely'
 import type { Dialect, Executor } from '../../db/database.js'
 import { precompile } from '../../db/precompiled.js'
-import type { CartLinesTable, CartsTable } from '../../db/schema.js'
+import type { CartLinesTable, CartsTable, Database } from '../../db/schema.js'
 
 export async function insertCart(db: Executor, cart: CartsTable): Promise<void> {
   await db.insertInto('carts').values(cart).execute()
@@ -112,7 +113,13 @@ export async function updateCartLine(
   await cartLineUpdate(db, cartId, variantId, values).execute()
 }
 
-function cartLineUpdate(db: Executor, cartId: string, variantId: string, values: Partial<CartLinesTable>) {
+/** Also usable inside a `with` (a query creator: the cart change's one-statement form). */
+function cartLineUpdate(
+  db: QueryCreator<Database>,
+  cartId: string,
+  variantId: string,
+  values: Partial<CartLinesTable>,
+) {
   return db.updateTable('cart_lines').set(values).where('cart_id', '=', cartId).where('variant_id', '=', variantId)
 }
 
@@ -137,6 +144,19 @@ export function createCartChangeQueries(db: Executor, dialect: Dialect) {
     cartLineUpdate(q, cartId, variantId, { quantity, updated_at: at }),
   )
   const touch = precompile(db, 2, cartTouch)
+  // PostgreSQL: a line's new quantity and the cart's touch in one statement (a data-modifying
+  // WITH), one round trip less in the locked transaction (decision 0048). SQLite has no such WITH
+  // and no round trips to save.
+  const lineQuantityAndTouch =
+    dialect === 'postgres'
+      ? precompile(db, 4, (q, cartId: string, variantId: string, quantity: number, at: string) =>
+          q
+            .with('line', (w) => cartLineUpdate(w, cartId, variantId, { quantity, updated_at: at }))
+            .updateTable('carts')
+            .set({ updated_at: at })
+            .where('id', '=', cartId),
+        )
+      : undefined
   return {
     /** `findCart` with the row locked (PostgreSQL) until the transaction ends. */
     findCartForChange: async (trx: Executor, shopId: string, cartId: string) =>
@@ -153,6 +173,15 @@ export function createCartChangeQueries(db: Executor, dialect: Dialect) {
     },
     touchCart: async (trx: Executor, cartId: string, updatedAt: string) => {
       await touch(trx, cartId, updatedAt)
+    },
+    /** `updateCartLine` (quantity only) then `touchCart`, as one statement where the database allows. */
+    updateCartLineAndTouch: async (trx: Executor, cartId: string, variantId: string, quantity: number, at: string) => {
+      if (lineQuantityAndTouch) {
+        await lineQuantityAndTouch(trx, cartId, variantId, quantity, at)
+        return
+      }
+      await lineQuantity(trx, cartId, variantId, quantity, at)
+      await touch(trx, cartId, at)
     },
   }
 }
