@@ -2,6 +2,8 @@
  * npm run bench:api — throughput and latency of authenticated open API reads, each as a ratio to a
  * constant route served by the same process (the baseline), on SQLite and (when TEST_DATABASE_URL
  * is set, e.g. under scripts/with-postgres.sh) PostgreSQL. Prints figures; never asserts times.
+ * The server is the one `npm start` runs (bench/server-process.ts: the bundle, in a process of its
+ * own, seeding the demo shops), so its peak resident set is measured alone, against its budget.
  * The targets (every list operation of the three contracts among them) are in bench/api-targets.ts.
  */
 import fs from 'node:fs'
@@ -9,10 +11,14 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { openDatabase } from '../apps/api/src/db/database.js'
-import { createTestDatabase } from '../apps/api/src/testing/test-database.js'
+import { createEmptyTestDatabaseUrl } from '../apps/api/src/testing/test-database.js'
 import { apiTargets, findBenchIds, type Target } from './api-targets.js'
-import { startSeededServer } from './bench-server.js'
-import { type BenchRow, formatRows, recordResults } from './report.js'
+import { basicAuthorization } from './bench-server.js'
+import { type BenchRow, formatRows, peakRssRow, recordResults } from './report.js'
+import { startServerProcess } from './server-process.js'
+
+/** The budget for the peak resident set of the process `npm start` runs, under this benchmark. */
+const peakRssBudgetMb = 250
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
@@ -43,18 +49,22 @@ async function measure(url: string, target: Target) {
 
 async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-bench-'))
-  const database =
-    engine === 'sqlite' ? openDatabase(`sqlite:${path.join(dataDir, 'bench.sqlite')}`) : await createTestDatabase()
-  const {
-    app,
-    origin: url,
-    demo,
-    authorization,
-  } = await startSeededServer(database, {
-    DATA_DIR: dataDir,
+  // SQLite: the server's default file in DATA_DIR. PostgreSQL: a fresh database on the test server.
+  const empty =
+    engine === 'sqlite'
+      ? { url: `sqlite:${path.join(dataDir, 'fanshelf.sqlite')}`, drop: async () => {} }
+      : await createEmptyTestDatabaseUrl(dataDir)
+  const server = await startServerProcess(dataDir, {
+    DATABASE_URL: empty.url,
     RATE_LIMIT: '1000000',
     RATE_LIMIT_MAX_QUEUED: '100000',
   })
+  const afterStart = server.memory()
+  const url = server.origin
+  const demo = server.credentials.shops[0]!
+  const authorization = basicAuthorization(demo.apiUser.username, demo.apiUser.password)
+  // The bench reads ids beside the server, as another process would.
+  const database = openDatabase(empty.url, { poolSize: 2 })
   const ids = await findBenchIds(database.db, demo.id, { url, storefrontToken: demo.storefrontToken, connections })
   const targets = apiTargets({ url, authorization, storefrontToken: demo.storefrontToken, ids }).filter(
     (target, i) => i === 0 || !only || only.test(target.name),
@@ -85,8 +95,18 @@ async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
       extra: `p99 ${figures.p99} ms${figures.non2xx ? `, ${figures.non2xx} non-2xx/errors` : ''}`,
     })
   }
-  await app.close()
+  rows.push({
+    ...peakRssRow(
+      'api',
+      `peak RSS of the server process (npm start's bundle) [${engine}]`,
+      server.pid,
+      peakRssBudgetMb,
+    ),
+    extra: `${afterStart.rssMb.toFixed(0)} MB once started and seeded, ${server.memory().rssMb.toFixed(0)} MB at the end`,
+  })
   await database.close()
+  await server.stop()
+  await empty.drop()
   fs.rmSync(dataDir, { recursive: true, force: true })
   return rows
 }
