@@ -23,7 +23,7 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely'
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) return
   await sql`
-    CREATE FUNCTION fanshelf_cart_add_one(
+    CREATE OR REPLACE FUNCTION fanshelf_cart_add_one(
       p_shop text, p_cart text, p_variant text, p_quantity integer, p_rec_strategy text,
       p_now text, p_expired_at_or_before text, p_max_line integer, p_max_lines integer
     ) RETURNS TABLE (outcome text, cart jsonb, lines jsonb)
