@@ -114,6 +114,7 @@ export function createServices(deps: ServiceDeps) {
     dialect: database.dialect,
     rules: config.webhooks,
     appKeys: platformApps.appKeys,
+    configurationPage: pageSerializers(deps.contract, 'listWebhookConfigurations'),
   })
   // Webhook delivery: the worker (started by buildApp in a process with the worker role; tests step
   // it with runOnce) and the delivery log, whose replays and test events wake it.
@@ -133,6 +134,7 @@ export function createServices(deps: ServiceDeps) {
   const memberships = createMembershipService(db, {
     clock,
     memberPage: pageSerializers(deps.contract, 'listMembers'),
+    serializeTiers: answerSerializer(deps.contract, 'listMembershipTiers'),
   })
   const products = createProductService(db, {
     clock,

@@ -299,8 +299,33 @@ export function createCartService(db: Db, options: CartOptions) {
     },
 
     /** `POST /carts/{cartId}/add`: adds to existing lines, new variants get new lines. */
-    addItems: (shopId: string, cartId: string, items: CartItemInput[], currency?: string) =>
-      change(shopId, cartId, currency, 'add', items),
+    async addItems(shopId: string, cartId: string, items: CartItemInput[], currency?: string) {
+      const [only] = items
+      if (only && items.length === 1 && changeQueries.addOneInOneTrip) {
+        // PostgreSQL, the common add: one round trip, or nothing written and the transaction below.
+        if (currency !== undefined) await catalog.currencyFor(shopId, currency)
+        const now = clock.now()
+        const at = isoTime(now)
+        const done = await changeQueries.addOneInOneTrip(
+          shopId,
+          cartId,
+          only.variantId,
+          only.quantity,
+          only.recStrategy ?? null,
+          at,
+          { expiredAtOrBefore: isoTime(now - cartIdleExpiryMs), maxLine: maxLineQuantity, maxLines: maxCartLines },
+        )
+        if (done) {
+          const lines = done.lines.map(({ line_quantity, line_position, ...variant }) => ({
+            variant,
+            quantity: line_quantity,
+            position: line_position,
+          }))
+          return cartAnswer(done.cart, lines, currency ?? done.cart.currency, at)
+        }
+      }
+      return change(shopId, cartId, currency, 'add', items)
+    },
 
     /** `POST /carts/{cartId}/change`: sets quantities (0 removes the line; absent variants are added). */
     changeItems: (shopId: string, cartId: string, items: CartItemInput[], currency?: string) =>
