@@ -39,7 +39,7 @@ import * as mediaFiles from './migrations/0019-media-files.js'
 import * as shopSettings from './migrations/0020-shop-settings.js'
 import * as digitalFileStorage from './migrations/0021-digital-file-storage.js'
 import * as webhookEventLogIndexes from './migrations/0022-webhook-event-log-indexes.js'
-import * as cartAddFunction from './migrations/0024-cart-add-function.js'
+import * as cartAddFunction from './migrations/0023-cart-add-function.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -93,7 +93,7 @@ const migrations: Record<string, Migration> = {
   '0020-shop-settings': shopSettings,
   '0021-digital-file-storage': digitalFileStorage,
   '0022-webhook-event-log-indexes': webhookEventLogIndexes,
-  '0024-cart-add-function': cartAddFunction,
+  '0023-cart-add-function': cartAddFunction,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -105,7 +105,7 @@ describe('POST /v1/carts/{cartId}/add', () => {
 
   it('serializes 20 parallel adds over HTTP: the line ends at exactly 20, each answer one step of it', async () => {
     // Real sockets, so the adds overlap in the database as a shop's shoppers' would (on PostgreSQL
-    // the one-round-trip add of migration 0024, on SQLite the transaction).
+    // the one-round-trip add of migration 0023, on SQLite the transaction).
     const [v] = await pick(unlimited)
     const cartId = await newCart([{ variantId: v!.id, quantity: 1 }])
     await platform.app.listen({ host: '127.0.0.1', port: 0 })

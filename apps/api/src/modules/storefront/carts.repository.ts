@@ -173,7 +173,7 @@ export function createCartChangeQueries(db: Executor, dialect: Dialect) {
       : undefined
   return {
     /**
-     * PostgreSQL: adds `quantity` units of one variant in one round trip (migration 0024's
+     * PostgreSQL: adds `quantity` units of one variant in one round trip (migration 0023's
      * function, decision 0048's amendment): the cart and its new lines when the change was the
      * happy one, undefined when the function wrote nothing and the caller must run its ordinary
      * transaction (which decides any error). Undefined on SQLite, where nothing is saved.
