@@ -40,6 +40,7 @@ import * as shopSettings from './migrations/0020-shop-settings.js'
 import * as digitalFileStorage from './migrations/0021-digital-file-storage.js'
 import * as webhookEventLogIndexes from './migrations/0022-webhook-event-log-indexes.js'
 import * as cartAddFunction from './migrations/0023-cart-add-function.js'
+import * as cartAddLine from './migrations/0024-cart-add-line.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '0021-digital-file-storage': digitalFileStorage,
   '0022-webhook-event-log-indexes': webhookEventLogIndexes,
   '0023-cart-add-function': cartAddFunction,
+  '0024-cart-add-line': cartAddLine,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
