@@ -41,6 +41,7 @@ import * as digitalFileStorage from './migrations/0021-digital-file-storage.js'
 import * as webhookEventLogIndexes from './migrations/0022-webhook-event-log-indexes.js'
 import * as cartAddFunction from './migrations/0023-cart-add-function.js'
 import * as cartAddLine from './migrations/0024-cart-add-line.js'
+import * as cartsCreatedIndex from './migrations/0025-carts-created-index.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '0022-webhook-event-log-indexes': webhookEventLogIndexes,
   '0023-cart-add-function': cartAddFunction,
   '0024-cart-add-line': cartAddLine,
+  '0025-carts-created-index': cartsCreatedIndex,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
