@@ -7,5 +7,6 @@ describe('serverNodeFlags', () => {
     expect(flags.length).toBeGreaterThan(0)
     for (const flag of flags) expect(flag).toMatch(/^--[a-z-]+(=\S+)?$/)
     expect(flags).toContain('--max-semi-space-size=4')
+    expect(flags).toContain('--heap-growing-percent=50')
   })
 })
