@@ -1,0 +1,141 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { DomainError } from '../../errors/domain-error.js'
+import type { Operation } from '../../http/contract.js'
+import type { ShopPrincipal } from '../../http/principal.js'
+import { resolvePrincipal } from '../../http/security.js'
+import { toProtectedResourceMetadata } from './mcp.mapper.js'
+import type { McpCaller } from './mcp-access.js'
+import type { RestAnswer, RestCall } from './mcp-rest-call.js'
+import { createMcpServer } from './mcp-server.js'
+import { toolsFromContract } from './mcp-tools.js'
+
+/**
+ * The MCP server over Streamable HTTP at `/mcp` (decision 0051), stateless: every POST gets a fresh
+ * server and transport (the SDK's stateless mode), answered as JSON. GET (an SSE stream the server
+ * would push on) and DELETE (ending a session) are 405: a stateless server has neither.
+ *
+ * `/mcp` is an OAuth protected resource (RFC 9728): it takes the open API's credentials — an API
+ * user's Basic auth or a platform app's Bearer token — and without them answers 401 with
+ * `WWW-Authenticate: Bearer resource_metadata="…"`, the document that names our authorization server.
+ * Every tool call is the REST operation injected in process with the caller's Authorization header.
+ */
+
+export const mcpPath = '/mcp'
+export const protectedResourceMetadataPath = `/.well-known/oauth-protected-resource${mcpPath}`
+
+/**
+ * `/mcp` accepts what every shop operation accepts (`security` of the open API's current-shop
+ * operations); resolvePrincipal checks it exactly as for REST, throttling wrong passwords included.
+ */
+const mcpOperation: Operation = {
+  api: 'open',
+  operationId: 'mcp',
+  method: 'POST',
+  path: mcpPath,
+  url: mcpPath,
+  security: [{ basicAuth: [] }, { platformOAuth: [] }],
+  queryAuthParameters: [],
+  parameters: [],
+  responses: {},
+  deprecated: false,
+}
+
+function callerOf(principal: ShopPrincipal): McpCaller {
+  return principal.kind === 'platformApp' ? { kind: 'platformApp', scopes: principal.scopes } : { kind: 'apiUser' }
+}
+
+function webRequestOf(request: FastifyRequest): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
+  }
+  // The body is already parsed (handleRequest's parsedBody); the transport reads only the headers.
+  return new Request(`http://${request.host}${request.url}`, { method: request.method, headers })
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.code(response.status)
+  response.headers.forEach((value, name) => {
+    reply.header(name, value)
+  })
+  const body = await response.text()
+  return reply.send(body === '' ? undefined : body)
+}
+
+export async function mcpRoutes(app: FastifyInstance): Promise<void> {
+  const { contract, config, services } = app.platform
+  const tools = toolsFromContract(contract)
+  const metadataUrl = config.publicUrl + protectedResourceMetadataPath
+  const metadata = toProtectedResourceMetadata({
+    resource: config.publicUrl + mcpPath,
+    issuer: config.publicUrl,
+    scopes: [...services.platformApps.scopes.keys()],
+  })
+
+  async function authenticate(request: FastifyRequest): Promise<ShopPrincipal> {
+    try {
+      return (await resolvePrincipal(request, mcpOperation, services.authenticators)) as ShopPrincipal
+    } catch (error) {
+      // RFC 9728 §5.1: the challenge names the metadata, where an MCP client finds how to sign in.
+      if (error instanceof DomainError && error.status === 401) {
+        const challenge = error.headers['www-authenticate']
+        throw new DomainError(error.code, error.message, error.details, {
+          ...error.headers,
+          'www-authenticate': [`Bearer resource_metadata="${metadataUrl}"`, challenge].filter(Boolean).join(', '),
+        })
+      }
+      throw error
+    }
+  }
+
+  app.get(protectedResourceMetadataPath, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').send(metadata),
+  )
+
+  app.post(mcpPath, async (request, reply) => {
+    const principal = await authenticate(request)
+    const authorization = request.headers.authorization as string
+    const execute = async (call: RestCall): Promise<RestAnswer> => {
+      const response = await app.inject({
+        method: call.method as 'GET',
+        url: call.url,
+        headers: {
+          ...call.headers,
+          authorization,
+          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        remoteAddress: request.ip,
+        ...(call.body === undefined ? {} : { payload: call.body }),
+      })
+      const contentType = response.headers['content-type']
+      return { status: response.statusCode, contentType: contentType?.toString(), body: response.body }
+    }
+    const server = createMcpServer({ tools, caller: callerOf(principal), execute })
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    })
+    try {
+      await server.connect(transport)
+      const response = await transport.handleRequest(webRequestOf(request), { parsedBody: request.body })
+      return await sendWebResponse(reply, response)
+    } finally {
+      await transport.close()
+      await server.close()
+    }
+  })
+
+  const methodNotAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(405)
+      .header('allow', 'POST')
+      .send({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Method not allowed: this MCP server is stateless (POST only).' },
+        id: null,
+      })
+  app.get(mcpPath, methodNotAllowed)
+  app.delete(mcpPath, methodNotAllowed)
+}
