@@ -16,6 +16,11 @@ export { type WebhookEventType, webhookEventTypes } from './modules/events/event
 export { createFulfillmentService, type TrackerAdvance } from './modules/fulfillments/fulfillments.service.js'
 export { isTrackerState, type TrackerState, trackerStates } from './modules/fulfillments/shipment-tracker.js'
 export { createGiftCardService } from './modules/gift-cards/gift-cards.service.js'
+// The MCP server (decision 0051): `fanshelf mcp` runs it over stdio against a running Fanshelf.
+export type { McpCaller } from './modules/mcp/mcp-access.js'
+export type { RestAnswer, RestCall } from './modules/mcp/mcp-rest-call.js'
+export { createMcpServer } from './modules/mcp/mcp-server.js'
+export { toolsFromContract } from './modules/mcp/mcp-tools.js'
 export { withShopOnboarding } from './modules/people/operator-shops.js'
 export { withPlatformAppRegistry } from './modules/platform-apps/operator-registry.js'
 export type { PlatformApp, RegisteredApp } from './modules/platform-apps/platform-apps.service.js'
