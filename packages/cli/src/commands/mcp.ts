@@ -40,15 +40,26 @@ function credentialsOf(env: CliEnvironment): McpCredentials | undefined {
 /** Sends a tool's REST request to the origin's open API. */
 export function httpExecutor(origin: string, authorization: string): (call: RestCall) => Promise<RestAnswer> {
   return async (call) => {
-    const response = await fetch(origin + call.url, {
-      method: call.method,
-      headers: {
-        ...call.headers,
-        authorization,
-        ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(call.body === undefined ? {} : { body: call.body }),
-    })
+    let response: Response
+    try {
+      response = await fetch(origin + call.url, {
+        method: call.method,
+        headers: {
+          ...call.headers,
+          authorization,
+          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(call.body === undefined ? {} : { body: call.body }),
+      })
+    } catch (error) {
+      // Not the API's answer: the agent sees why no call reached it, as a tool error.
+      const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : ''
+      return {
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'ORIGIN_UNREACHABLE', message: `Could not reach ${origin}: ${cause}` }),
+      }
+    }
     return {
       status: response.status,
       contentType: response.headers.get('content-type') ?? undefined,

@@ -104,6 +104,16 @@ describe('POST /mcp with an API user', () => {
     expect(errorBody(result).code).toBe('REQUEST_VALIDATION_FAILED')
   })
 
+  it('spends the caller’s rate limit: a tool call is one request of its quota, as over REST', async () => {
+    const client = await mcpClient(platform.asDemo)
+    await client.listTools()
+    const before = await platform.call('getCurrentShop')
+    await client.callTool({ name: 'getCurrentShop', arguments: {} })
+    const after = await platform.call('getCurrentShop')
+    const remaining = (call: typeof before) => Number(call.headers['x-ratelimit-remaining'])
+    expect(remaining(after)).toBe(remaining(before) - 2)
+  })
+
   it('cannot reach another shop’s order: the same 404 as REST', async () => {
     const orders = await platform.call('listOrders', { query: { size: 1 } })
     const orderId = orders.body.results[0].id as string
