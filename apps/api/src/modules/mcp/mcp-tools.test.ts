@@ -77,6 +77,9 @@ describe('toolsFromContract', () => {
     expect(tool('createPromotion').annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false })
     expect(tool('getOrder').description).toMatch(/^Get an order\n\nAnswers one order by its id\./)
     expect(tool('listMembers').description).toContain('beta')
+    const { properties } = tool('listOrders').inputSchema as { properties: Record<string, { description?: string }> }
+    expect(properties.size?.description).toBe('Items per page, 1–100.')
+    expect(JSON.stringify(tool('getOrder').outputSchema)).not.toContain('"description"')
   })
 })
 

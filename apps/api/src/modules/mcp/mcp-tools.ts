@@ -37,21 +37,29 @@ export const bodyArgument = 'body'
 /** Keywords of OpenAPI that are no JSON Schema, or examples that only make the tool list long. */
 const droppedKeywords = new Set(['example', 'discriminator', 'xml', 'externalDocs'])
 
-/** A plain JSON copy of a dereferenced schema, without OpenAPI's own keywords and `x-` extensions. */
-export function toToolSchema(schema: unknown, seen: Set<object> = new Set()): JsonSchema {
-  if (Array.isArray(schema)) return schema.map((item) => toToolSchema(item, seen)) as unknown as JsonSchema
+/** Prose an agent reads to fill in arguments; in an output schema (checked, not read) only bulk. */
+const proseKeywords = new Set(['description', 'title', 'examples'])
+
+/**
+ * A plain JSON copy of a dereferenced schema, without OpenAPI's own keywords and `x-` extensions;
+ * `withProse: false` also drops descriptions (output schemas: they would triple `tools/list`).
+ */
+export function toToolSchema(schema: unknown, withProse = true, seen: Set<object> = new Set()): JsonSchema {
+  if (Array.isArray(schema)) return schema.map((item) => toToolSchema(item, withProse, seen)) as unknown as JsonSchema
   if (!schema || typeof schema !== 'object') return schema as JsonSchema
   if (seen.has(schema)) throw new Error('A contract schema refers to itself: it cannot become a tool schema')
   seen.add(schema)
   const copy: JsonSchema = {}
   for (const [key, value] of Object.entries(schema)) {
-    if (droppedKeywords.has(key) || key.startsWith('x-')) continue
+    if (droppedKeywords.has(key) || key.startsWith('x-') || (!withProse && proseKeywords.has(key))) continue
     copy[key] =
       key === 'const' || key === 'enum' || key === 'default' || key === 'examples' || key === 'required'
         ? value
         : key === 'properties' && value && typeof value === 'object'
-          ? Object.fromEntries(Object.entries(value).map(([name, child]) => [name, toToolSchema(child, seen)]))
-          : toToolSchema(value, seen)
+          ? Object.fromEntries(
+              Object.entries(value).map(([name, child]) => [name, toToolSchema(child, withProse, seen)]),
+            )
+          : toToolSchema(value, withProse, seen)
   }
   seen.delete(schema)
   return copy
@@ -85,7 +93,12 @@ function inputSchemaOf(operation: Operation): McpTool['inputSchema'] {
   for (const parameter of operation.parameters) {
     if (parameter.in === 'cookie') continue
     if (parameter.name === bodyArgument) throw new Error(`${operation.operationId}: a parameter is named "body"`)
-    properties[parameter.name] = toToolSchema(parameter.schema ?? { type: 'string' })
+    const schema = toToolSchema(parameter.schema ?? { type: 'string' })
+    // The contract describes a parameter beside its schema; an agent reads it on the argument.
+    properties[parameter.name] =
+      parameter.description && schema.description === undefined
+        ? { description: parameter.description.trim(), ...schema }
+        : schema
     if (parameter.required || parameter.in === 'path') required.push(parameter.name)
   }
   const json = operation.requestBody?.content['application/json']
@@ -106,7 +119,7 @@ function successSchema(operation: Operation): JsonSchema | undefined {
 function outputSchemaOf(operation: Operation): McpTool['outputSchema'] {
   const schema = successSchema(operation)
   if (schema?.type !== 'object') return undefined
-  return toToolSchema(schema) as McpTool['outputSchema']
+  return toToolSchema(schema, false) as McpTool['outputSchema']
 }
 
 function toTool(contract: Contract, operation: Operation): McpTool {
