@@ -71,6 +71,9 @@ describe('fanshelf mcp', () => {
       const rest = await fetch(`${origin}/open-api/v1.0/shops/current`, { headers: { authorization } })
       expect(result.isError).toBeFalsy()
       expect(result.structuredContent).toEqual(await rest.json())
+
+      const { resources } = await client.listResources()
+      expect(resources.map((resource) => resource.uri)).toContain(`${origin}/openapi/open-api.yaml`)
     } finally {
       await client.close()
     }

@@ -1,7 +1,10 @@
 import {
   createMcpServer,
+  docsBuildOrigin,
   loadConfig,
   type McpCaller,
+  mcpPrompts,
+  mcpResources,
   type RestAnswer,
   type RestCall,
   runningServerOrigin,
@@ -93,11 +96,21 @@ export const mcpCommand: Command = {
     }
     const config = loadConfig()
     const origin = (env.mcpOrigin ?? runningServerOrigin(config)).replace(/\/$/, '')
-    const tools = toolsFromContract(await sharedContract(config))
+    const contract = await sharedContract(config)
+    const tools = toolsFromContract(contract)
     const server = createMcpServer({
       tools,
       caller: credentials.caller,
       execute: httpExecutor(origin, credentials.authorization),
+      // This install's contracts and docs, naming the origin the tools call.
+      resources: mcpResources({
+        contract,
+        openapiDir: config.openapiDir,
+        siteDir: config.siteDir,
+        buildOrigin: docsBuildOrigin,
+        origin,
+      }),
+      prompts: mcpPrompts,
     })
     const transport = new StdioServerTransport()
     const closed = new Promise<void>((resolve) => {

@@ -3,11 +3,18 @@ import {
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  ReadResourceRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js'
 import { allowedTools, type McpCaller } from './mcp-access.js'
+import type { McpPrompt } from './mcp-prompts.js'
+import type { McpResource } from './mcp-resources.js'
 import { type RestAnswer, type RestCall, ToolArgumentError, toRestCall } from './mcp-rest-call.js'
 import type { McpTool } from './mcp-tools.js'
 
@@ -23,6 +30,9 @@ export interface McpServerOptions {
   caller: McpCaller
   /** Sends the REST request with the caller's credentials and answers the response. */
   execute: (call: RestCall) => Promise<RestAnswer>
+  /** The contracts and the docs' Markdown twins (mcp-resources.ts). */
+  resources: readonly McpResource[]
+  prompts: readonly McpPrompt[]
 }
 
 const serverInfo = { name: 'fanshelf', title: 'Fanshelf', version: '1.0.0' }
@@ -75,8 +85,13 @@ function argumentError(message: string): CallToolResult {
 export function createMcpServer(options: McpServerOptions): Server {
   const byName = new Map(options.tools.map((tool) => [tool.name, tool]))
   const listed = allowedTools(options.tools, options.caller).map(toListedTool)
-  const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false } }, instructions })
+  const server = new Server(serverInfo, {
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+    instructions,
+  })
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }))
+  serveResources(server, options.resources)
+  servePrompts(server, options.prompts)
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name)
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`)
@@ -92,4 +107,45 @@ export function createMcpServer(options: McpServerOptions): Server {
     return toToolResult(tool, await options.execute(call))
   })
   return server
+}
+
+function serveResources(server: Server, resources: readonly McpResource[]): void {
+  const byUri = new Map(resources.map((resource) => [resource.uri, resource]))
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: resources.map(({ read: _read, ...listed }) => listed),
+  }))
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }))
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    const resource = byUri.get(request.params.uri)
+    // -32002: the MCP specification's "resource not found".
+    if (!resource) throw new McpError(-32002, `Resource not found: ${request.params.uri}`, { uri: request.params.uri })
+    return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: resource.read() }] }
+  })
+}
+
+function servePrompts(server: Server, prompts: readonly McpPrompt[]): void {
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({
+    prompts: prompts.map(({ name, title, description, arguments: args }) => ({
+      name,
+      title,
+      description,
+      arguments: args,
+    })),
+  }))
+  server.setRequestHandler(GetPromptRequestSchema, (request) => {
+    const prompt = prompts.find((candidate) => candidate.name === request.params.name)
+    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`)
+    const args = request.params.arguments ?? {}
+    const missing = prompt.arguments.filter((argument) => argument.required && !args[argument.name])
+    if (missing.length > 0) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Prompt ${prompt.name} needs ${missing.map((argument) => argument.name).join(', ')}.`,
+      )
+    }
+    return {
+      description: prompt.description,
+      messages: [{ role: 'user' as const, content: { type: 'text' as const, text: prompt.text(args) } }],
+    }
+  })
 }

@@ -17,13 +17,21 @@ export interface ToolAnnotations {
   openWorldHint: boolean
 }
 
+/** A JSON Schema of an object: what MCP requires of a tool's input and output schemas. */
+export interface ObjectSchema {
+  type: 'object'
+  properties?: Record<string, JsonSchema>
+  required?: string[]
+  [keyword: string]: unknown
+}
+
 export interface McpTool {
   name: string
   title: string
   description: string
-  inputSchema: JsonSchema & { type: 'object' }
+  inputSchema: ObjectSchema
   /** Only where the success answer is a JSON object (MCP's structured content is one). */
-  outputSchema?: JsonSchema & { type: 'object' }
+  outputSchema?: ObjectSchema
   annotations: ToolAnnotations
   operation: Operation
   /** Who may call it: API users (Basic) always; OAuth tokens when `oauthScopes` is set and granted. */

@@ -126,6 +126,33 @@ describe('POST /mcp with an API user', () => {
   })
 })
 
+describe('POST /mcp resources and prompts', () => {
+  it('lists the contracts as resources and reads one as this server serves it', async () => {
+    const client = await mcpClient(platform.asDemo)
+    const { resources } = await client.listResources()
+    const contractUri = `${platform.config.publicUrl}/openapi/open-api.yaml`
+    expect(resources.map((resource) => resource.uri)).toContain(contractUri)
+    const read = await client.readResource({ uri: contractUri })
+    const served = await fetch(new URL('/openapi/open-api.yaml', endpoint))
+    expect(read.contents).toEqual([{ uri: contractUri, mimeType: 'application/yaml', text: await served.text() }])
+    await expect(client.readResource({ uri: `${platform.config.publicUrl}/nothing.md` })).rejects.toThrow(
+      'Resource not found',
+    )
+  })
+
+  it('lists the prompts and renders one with its arguments', async () => {
+    const client = await mcpClient(platform.asDemo)
+    const { prompts } = await client.listPrompts()
+    expect(prompts.map((prompt) => prompt.name)).toEqual(['reconcile-orders', 'set-up-webhook', 'run-giveaway'])
+    const prompt = await client.getPrompt({ name: 'reconcile-orders', arguments: { since: '2026-11-01T00:00:00Z' } })
+    const [message] = prompt.messages
+    expect(message?.content.type === 'text' && message.content.text).toContain(
+      '`createdAt[gt]` = "2026-11-01T00:00:00Z"',
+    )
+    await expect(client.getPrompt({ name: 'reconcile-orders', arguments: {} })).rejects.toThrow('needs since')
+  })
+})
+
 describe('POST /mcp with an OAuth access token', () => {
   let token = ''
   beforeAll(async () => {

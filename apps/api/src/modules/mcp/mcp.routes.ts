@@ -1,11 +1,14 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { docsBuildOrigin } from '../../config.js'
 import { DomainError } from '../../errors/domain-error.js'
 import type { Operation } from '../../http/contract.js'
 import type { ShopPrincipal } from '../../http/principal.js'
 import { resolvePrincipal } from '../../http/security.js'
 import { toProtectedResourceMetadata } from './mcp.mapper.js'
 import type { McpCaller } from './mcp-access.js'
+import { mcpPrompts } from './mcp-prompts.js'
+import { mcpResources } from './mcp-resources.js'
 import type { RestAnswer, RestCall } from './mcp-rest-call.js'
 import { createMcpServer } from './mcp-server.js'
 import { toolsFromContract } from './mcp-tools.js'
@@ -67,6 +70,13 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
 export async function mcpRoutes(app: FastifyInstance): Promise<void> {
   const { contract, config, services } = app.platform
   const tools = toolsFromContract(contract)
+  const resources = mcpResources({
+    contract,
+    openapiDir: config.openapiDir,
+    siteDir: config.siteDir,
+    buildOrigin: docsBuildOrigin,
+    origin: config.publicUrl,
+  })
   const metadataUrl = config.publicUrl + protectedResourceMetadataPath
   const metadata = toProtectedResourceMetadata({
     resource: config.publicUrl + mcpPath,
@@ -112,7 +122,7 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
       const contentType = response.headers['content-type']
       return { status: response.statusCode, contentType: contentType?.toString(), body: response.body }
     }
-    const server = createMcpServer({ tools, caller: callerOf(principal), execute })
+    const server = createMcpServer({ tools, caller: callerOf(principal), execute, resources, prompts: mcpPrompts })
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
