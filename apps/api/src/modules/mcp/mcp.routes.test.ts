@@ -221,6 +221,23 @@ describe('/mcp as an OAuth protected resource (RFC 9728)', () => {
     expect((await response.json()).code).toBe('UNAUTHENTICATED')
   })
 
+  it('refuses another origin (DNS rebinding) with 403, before looking at credentials', async () => {
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'ping' }
+    const post = (origin: string) =>
+      fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          ...authHeaders(platform.asDemo),
+          origin,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(initialize),
+      })
+    expect((await post('http://evil.example.com')).status).toBe(403)
+    expect((await post(new URL(platform.config.publicUrl).origin)).status).toBe(200)
+  })
+
   it('has no session stream: GET and DELETE are 405', async () => {
     for (const method of ['GET', 'DELETE']) {
       const response = await fetch(endpoint, { method, headers: authHeaders(platform.asDemo) })

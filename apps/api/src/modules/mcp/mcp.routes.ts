@@ -21,6 +21,7 @@ import { toolsFromContract } from './mcp-tools.js'
  * `/mcp` is an OAuth protected resource (RFC 9728): it takes the open API's credentials — an API
  * user's Basic auth or a platform app's Bearer token — and without them answers 401 with
  * `WWW-Authenticate: Bearer resource_metadata="…"`, the document that names our authorization server.
+ * A request whose `Origin` is not this server's is 403, as the transport specification requires.
  * Every tool call is the REST operation injected in process with the caller's Authorization header.
  */
 
@@ -104,7 +105,18 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'public, max-age=3600').send(metadata),
   )
 
+  // The transport's DNS-rebinding rule: an Origin other than ours is refused before anything else
+  // (agents send none; a browser page on another origin has no CORS grant here either).
+  const ownOrigin = new URL(config.publicUrl).origin
   app.post(mcpPath, async (request, reply) => {
+    const origin = request.headers.origin
+    if (origin !== undefined && origin !== ownOrigin) {
+      return reply.code(403).send({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: `Forbidden: requests from the origin ${origin} are not accepted.` },
+        id: null,
+      })
+    }
     const principal = await authenticate(request)
     const authorization = request.headers.authorization as string
     const execute = async (call: RestCall): Promise<RestAnswer> => {
