@@ -1,4 +1,3 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { docsBuildOrigin } from '../../config.js'
 import { DomainError } from '../../errors/domain-error.js'
@@ -7,9 +6,9 @@ import type { ShopPrincipal } from '../../http/principal.js'
 import { resolvePrincipal } from '../../http/security.js'
 import { toProtectedResourceMetadata } from './mcp.mapper.js'
 import type { McpCaller } from './mcp-access.js'
+import { injectedRestCalls, serveStateless } from './mcp-http.js'
 import { mcpPrompts } from './mcp-prompts.js'
 import { mcpResources } from './mcp-resources.js'
-import type { RestAnswer, RestCall } from './mcp-rest-call.js'
 import { createMcpServer } from './mcp-server.js'
 import { toolsFromContract } from './mcp-tools.js'
 
@@ -47,25 +46,6 @@ const mcpOperation: Operation = {
 
 function callerOf(principal: ShopPrincipal): McpCaller {
   return principal.kind === 'platformApp' ? { kind: 'platformApp', scopes: principal.scopes } : { kind: 'apiUser' }
-}
-
-function webRequestOf(request: FastifyRequest): Request {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
-  }
-  // The body is already parsed (handleRequest's parsedBody); the transport reads only the headers.
-  return new Request(`http://${request.host}${request.url}`, { method: request.method, headers })
-}
-
-async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
-  reply.code(response.status)
-  response.headers.forEach((value, name) => {
-    reply.header(name, value)
-  })
-  const body = await response.text()
-  return reply.send(body === '' ? undefined : body)
 }
 
 export async function mcpRoutes(app: FastifyInstance): Promise<void> {
@@ -118,35 +98,9 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
       })
     }
     const principal = await authenticate(request)
-    const authorization = request.headers.authorization as string
-    const execute = async (call: RestCall): Promise<RestAnswer> => {
-      const response = await app.inject({
-        method: call.method as 'GET',
-        url: call.url,
-        headers: {
-          ...call.headers,
-          authorization,
-          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        remoteAddress: request.ip,
-        ...(call.body === undefined ? {} : { payload: call.body }),
-      })
-      const contentType = response.headers['content-type']
-      return { status: response.statusCode, contentType: contentType?.toString(), body: response.body }
-    }
+    const execute = injectedRestCalls(app, request)
     const server = createMcpServer({ tools, caller: callerOf(principal), execute, resources, prompts: mcpPrompts })
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    })
-    try {
-      await server.connect(transport)
-      const response = await transport.handleRequest(webRequestOf(request), { parsedBody: request.body })
-      return await sendWebResponse(reply, response)
-    } finally {
-      await transport.close()
-      await server.close()
-    }
+    return serveStateless(server, request, reply)
   })
 
   const methodNotAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
