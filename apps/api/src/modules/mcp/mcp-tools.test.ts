@@ -91,6 +91,10 @@ describe('allowedTools', () => {
     expect(orderRead).toEqual(expect.arrayContaining(['listOrders', 'getOrder', 'getCurrentShop']))
     expect(orderRead).not.toContain('markOrderDownloaded')
     expect(orderRead).not.toContain('getStreamingStatus')
+    // fanshelf mcp with a token cannot see its grant: every OAuth operation, none of the Basic-only ones.
+    const anyToken = allowedTools(tools, { kind: 'bearerToken' }).map((t) => t.name)
+    expect(anyToken).toContain('markOrderDownloaded')
+    expect(anyToken).not.toContain('getStreamingStatus')
   })
 })
 
