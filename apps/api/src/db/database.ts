@@ -39,6 +39,7 @@ import * as mediaFiles from './migrations/0019-media-files.js'
 import * as shopSettings from './migrations/0020-shop-settings.js'
 import * as digitalFileStorage from './migrations/0021-digital-file-storage.js'
 import * as webhookEventLogIndexes from './migrations/0022-webhook-event-log-indexes.js'
+import * as mcpClientRegistration from './migrations/0024-mcp-client-registration.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '0020-shop-settings': shopSettings,
   '0021-digital-file-storage': digitalFileStorage,
   '0022-webhook-event-log-indexes': webhookEventLogIndexes,
+  '0024-mcp-client-registration': mcpClientRegistration,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

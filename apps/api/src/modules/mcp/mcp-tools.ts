@@ -167,3 +167,12 @@ function toTool(contract: Contract, operation: Operation): McpTool {
 export function toolsFromContract(contract: Contract): McpTool[] {
   return contract.operations.filter(isToolOperation).map((operation) => toTool(contract, operation))
 }
+
+/**
+ * The OAuth scopes the tools need, in the contract's scope order: what an MCP client that
+ * registered itself may ask for (decision 0051) and what `/mcp`'s resource metadata lists.
+ */
+export function mcpScopes(tools: readonly McpTool[], catalogue: Iterable<string>): string[] {
+  const needed = new Set(tools.flatMap((tool) => tool.oauthScopes ?? []))
+  return [...catalogue].filter((scope) => needed.has(scope))
+}

@@ -4,6 +4,7 @@ import { DomainError } from '../../errors/domain-error.js'
 import type { Operation } from '../../http/contract.js'
 import type { ShopPrincipal } from '../../http/principal.js'
 import { resolvePrincipal } from '../../http/security.js'
+import { mcpResourcePath, resourceIndicators } from '../platform-apps/oauth-resources.js'
 import { toProtectedResourceMetadata } from './mcp.mapper.js'
 import type { McpCaller } from './mcp-access.js'
 import { injectedRestCalls, serveStateless } from './mcp-http.js'
@@ -24,7 +25,7 @@ import { toolsFromContract } from './mcp-tools.js'
  * Every tool call is the REST operation injected in process with the caller's Authorization header.
  */
 
-export const mcpPath = '/mcp'
+export const mcpPath = mcpResourcePath
 export const protectedResourceMetadataPath = `/.well-known/oauth-protected-resource${mcpPath}`
 
 /**
@@ -59,15 +60,26 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
     origin: config.publicUrl,
   })
   const metadataUrl = config.publicUrl + protectedResourceMetadataPath
+  const resource = resourceIndicators(config.publicUrl).mcp
   const metadata = toProtectedResourceMetadata({
-    resource: config.publicUrl + mcpPath,
+    resource,
     issuer: config.publicUrl,
-    scopes: [...services.platformApps.scopes.keys()],
+    scopes: [...services.dynamicClients.scopes],
   })
 
   async function authenticate(request: FastifyRequest): Promise<ShopPrincipal> {
     try {
-      return (await resolvePrincipal(request, mcpOperation, services.authenticators)) as ShopPrincipal
+      const principal = (await resolvePrincipal(request, mcpOperation, services.authenticators)) as ShopPrincipal
+      // RFC 8707: a token bound to another resource (the REST API) is not for us; unbound ones are.
+      if (principal.kind === 'platformApp' && principal.resource !== undefined && principal.resource !== resource) {
+        throw new DomainError(
+          'INVALID_TOKEN',
+          `The access token was issued for ${principal.resource}, not for ${resource}.`,
+          undefined,
+          { 'www-authenticate': 'Bearer error="invalid_token"' },
+        )
+      }
+      return principal
     } catch (error) {
       // RFC 9728 §5.1: the challenge names the metadata, where an MCP client finds how to sign in.
       if (error instanceof DomainError && error.status === 401) {
