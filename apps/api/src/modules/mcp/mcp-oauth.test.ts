@@ -28,6 +28,8 @@ let endpoint: URL
 let admin: AdminBrowser
 const clients: Client[] = []
 const callback = 'http://127.0.0.1:8976/oauth/callback'
+/** A browser-based client's page (the MCP Inspector's default), listed in MCP_ALLOWED_ORIGINS. */
+const inspector = 'http://localhost:6274'
 
 async function freePort(): Promise<number> {
   const probe = createServer()
@@ -114,7 +116,7 @@ function register(metadata: Record<string, unknown>) {
 beforeAll(async () => {
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
-  platform = await createTestPlatform({ overrides: { publicUrl: origin } })
+  platform = await createTestPlatform({ overrides: { publicUrl: origin, mcpAllowedOrigins: [inspector] } })
   await platform.app.listen({ host: '127.0.0.1', port })
   endpoint = new URL(`${origin}/mcp`)
   admin = await signInAdmin(platform)
@@ -310,5 +312,61 @@ describe('POST /oauth/register', () => {
     }
     expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true)
     expect(statuses.at(-1)).toBe(429)
+  })
+})
+
+describe('CORS for browser-based MCP clients', () => {
+  it('answers preflights of /mcp and the OAuth endpoints for a listed origin only', async () => {
+    const paths = [
+      '/mcp',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-authorization-server',
+      '/oauth/register',
+      '/open-api/v1.0/platform/token',
+    ]
+    for (const path of paths) {
+      const preflight = (from: string) =>
+        fetch(`${origin}${path}`, {
+          method: 'OPTIONS',
+          headers: {
+            origin: from,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
+          },
+        })
+      const allowed = await preflight(inspector)
+      expect(allowed.status, path).toBe(204)
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(inspector)
+      expect(allowed.headers.get('access-control-allow-headers')).toContain('Mcp-Protocol-Version')
+      const refused = await preflight('https://evil.example')
+      expect(refused.status, path).toBe(403)
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull()
+    }
+  })
+
+  it('lets a listed origin read /mcp’s 401 challenge and the metadata; refuses other origins', async () => {
+    const request = (from: string) =>
+      fetch(endpoint, {
+        method: 'POST',
+        headers: { origin: from, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      })
+    const listed = await request(inspector)
+    expect(listed.status).toBe(401)
+    expect(listed.headers.get('access-control-allow-origin')).toBe(inspector)
+    expect(listed.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate')
+    const other = await request('https://evil.example')
+    expect(other.status).toBe(403)
+    expect(other.headers.get('access-control-allow-origin')).toBeNull()
+
+    const metadata = await fetch(`${origin}/.well-known/oauth-authorization-server`, { headers: { origin: inspector } })
+    expect(metadata.headers.get('access-control-allow-origin')).toBe(inspector)
+    const token = await fetch(`${origin}/open-api/v1.0/platform/token`, {
+      method: 'POST',
+      headers: { origin: inspector, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=authorization_code',
+    })
+    expect(token.status).toBe(401)
+    expect(token.headers.get('access-control-allow-origin')).toBe(inspector)
   })
 })

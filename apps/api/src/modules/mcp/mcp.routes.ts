@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { docsBuildOrigin } from '../../config.js'
 import { DomainError } from '../../errors/domain-error.js'
 import type { Operation } from '../../http/contract.js'
+import { createCorsPolicy } from '../../http/cors.js'
 import type { ShopPrincipal } from '../../http/principal.js'
 import { resolvePrincipal } from '../../http/security.js'
 import { mcpResourcePath, resourceIndicators } from '../platform-apps/oauth-resources.js'
@@ -93,16 +94,21 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
     }
   }
 
+  // Browser-based clients: CORS for the origins the operator lists (MCP_ALLOWED_ORIGINS).
+  const cors = createCorsPolicy(config.publicUrl, config.mcpAllowedOrigins)
+  app.addHook('onRequest', cors.onRequest)
+  app.options(protectedResourceMetadataPath, cors.preflight('GET, OPTIONS'))
+  app.options(mcpPath, cors.preflight('POST, GET, DELETE, OPTIONS'))
+
   app.get(protectedResourceMetadataPath, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').send(metadata),
   )
 
-  // The transport's DNS-rebinding rule: an Origin other than ours is refused before anything else
-  // (agents send none; a browser page on another origin has no CORS grant here either).
-  const ownOrigin = new URL(config.publicUrl).origin
+  // The transport's DNS-rebinding rule: an Origin neither ours nor listed is refused before
+  // anything else (agents send none).
   app.post(mcpPath, async (request, reply) => {
     const origin = request.headers.origin
-    if (origin !== undefined && origin !== ownOrigin) {
+    if (!cors.accepts(origin)) {
       return reply.code(403).send({
         jsonrpc: '2.0',
         error: { code: -32000, message: `Forbidden: requests from the origin ${origin} are not accepted.` },

@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createElement as h } from 'react'
 import { DomainError } from '../../errors/domain-error.js'
+import { createCorsPolicy } from '../../http/cors.js'
 import { applyRateLimit } from '../../http/security.js'
 import { auditActorOf } from '../admin/admin-http.js'
 import { assertAllowed, isAllowed } from '../admin/admin-permissions.js'
@@ -73,6 +74,11 @@ async function oauthEndpoints(app: FastifyInstance): Promise<void> {
   })
 
   await app.register(fastifyFormbody, { parser: formFields })
+  // Browser-based MCP clients discover, register and exchange codes from the listed origins (decision 0051).
+  const cors = createCorsPolicy(config.publicUrl, config.mcpAllowedOrigins)
+  app.addHook('onRequest', cors.onRequest)
+  app.options(metadataUrl, cors.preflight('GET, OPTIONS'))
+  for (const url of [tokenUrl, revokeUrl, registrationPath]) app.options(url, cors.preflight('POST, OPTIONS'))
 
   app.setErrorHandler((error: FastifyError | OAuthError | DomainError, request, reply) => {
     if (error instanceof OAuthError)
