@@ -306,13 +306,7 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
 }
 
 /** The origin of an absolute URL, or undefined when it is none. */
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin
-  } catch {
-    return undefined
-  }
-}
+const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : undefined)
 
 const mediaS3Parameters = ['region', 'endpoint', 'forcePathStyle']
 
