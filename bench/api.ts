@@ -2,32 +2,28 @@
  * npm run bench:api — throughput and latency of authenticated open API reads, each as a ratio to a
  * constant route served by the same process (the baseline), on SQLite and (when TEST_DATABASE_URL
  * is set, e.g. under scripts/with-postgres.sh) PostgreSQL. Prints figures; never asserts times.
+ * The server is the one `npm start` runs (bench/server-process.ts: the bundle, in a process of its
+ * own, seeding the demo shops), so its peak resident set is measured alone, against its budget.
+ * The targets (every list operation of the three contracts among them) are in bench/api-targets.ts.
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { openDatabase } from '../apps/api/src/db/database.js'
-import { createTestDatabase } from '../apps/api/src/testing/test-database.js'
-import { startSeededServer } from './bench-server.js'
-import { type BenchRow, recordResults } from './report.js'
+import { createEmptyTestDatabaseUrl } from '../apps/api/src/testing/test-database.js'
+import { apiTargets, findBenchIds, type Target } from './api-targets.js'
+import { basicAuthorization } from './bench-server.js'
+import { type BenchRow, formatRows, peakRssRow, recordResults } from './report.js'
+import { startServerProcess } from './server-process.js'
+
+/** The budget for the peak resident set of the process `npm start` runs, under this benchmark. */
+const peakRssBudgetMb = 250
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
-
-interface Target {
-  name: string
-  path: string
-  method?: 'GET' | 'POST'
-  body?: string
-  target?: number
-  headers?: Record<string, string>
-  /**
-   * The path each connection sends, by connection number (each connection a shopper with a cart of
-   * its own). Set once per connection, so the client does not rebuild a request per request.
-   */
-  pathForConnection?: (connection: number) => string
-}
+/** BENCH_ONLY=<regex>: measure only the targets whose name matches (and the baseline, always). */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined
 
 async function measure(url: string, target: Target) {
   let connection = 0
@@ -40,8 +36,10 @@ async function measure(url: string, target: Target) {
     duration: durationSeconds,
     ...(target.pathForConnection
       ? {
+          // setRequests, not setRequest: the latter only changes the client's first request, after
+          // which every connection went back to the target's path (all shoppers on one cart).
           setupClient: (client: autocannon.Client) =>
-            client.setRequest({ path: target.pathForConnection!(connection++) }),
+            client.setRequests([{ path: target.pathForConnection!(connection++) }]),
         }
       : {}),
   })
@@ -51,85 +49,38 @@ async function measure(url: string, target: Target) {
 
 async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshelf-bench-'))
-  const database =
-    engine === 'sqlite' ? openDatabase(`sqlite:${path.join(dataDir, 'bench.sqlite')}`) : await createTestDatabase()
-  const {
-    app,
-    origin: url,
-    demo,
-    authorization,
-  } = await startSeededServer(database, {
-    DATA_DIR: dataDir,
+  // SQLite: the server's default file in DATA_DIR. PostgreSQL: a fresh database on the test server.
+  const empty =
+    engine === 'sqlite'
+      ? { url: `sqlite:${path.join(dataDir, 'fanshelf.sqlite')}`, drop: async () => {} }
+      : await createEmptyTestDatabaseUrl(dataDir)
+  const server = await startServerProcess(dataDir, {
+    DATABASE_URL: empty.url,
     RATE_LIMIT: '1000000',
     RATE_LIMIT_MAX_QUEUED: '100000',
   })
-  const product = await database.db
-    .selectFrom('products')
-    .select('id')
-    .where('shop_id', '=', demo.id)
-    .limit(1)
-    .executeTakeFirstOrThrow()
-
-  // Storefront API (issue 6): a catalogue page and a cart add, with the demo shop's public token.
-  const storefront = `storefront_token=${encodeURIComponent(demo.storefrontToken)}`
-  const unlimitedVariant = await database.db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select('v.id')
-    .where('p.shop_id', '=', demo.id)
-    .where('p.access', '=', 'PUBLIC')
-    .where('p.state', '=', 'AVAILABLE')
-    .where('v.stock_type', '=', 'UNLIMITED')
-    .limit(1)
-    .executeTakeFirstOrThrow()
-  // Shoppers each have their own cart: each connection of the cart-add target adds to its own.
-  const benchCarts: string[] = []
-  for (let i = 0; i < connections; i++) {
-    const cart = (await (
-      await fetch(`${url}/v1/carts?${storefront}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ items: [] }),
-      })
-    ).json()) as { id: string }
-    benchCarts.push(cart.id)
-  }
-
-  const targets: Target[] = [
-    { name: 'constant route (baseline)', path: '/healthz' },
-    {
-      name: 'GET /products/{id} (basic auth)',
-      path: `/open-api/v1.0/products/${product.id}`,
-      target: 0.5,
-      headers: { authorization },
-    },
-    {
-      name: 'GET /order?size=20 (basic auth)',
-      path: '/open-api/v1.0/order?size=20',
-      target: 0.25,
-      headers: { authorization },
-    },
-    {
-      name: 'GET /v1/collections/all/products?size=20 (storefront token)',
-      path: `/v1/collections/all/products?size=20&${storefront}`,
-      target: 0.25,
-    },
-    // Adds 1 unit per request to one line of the connection's cart (a line holds at most 100000
-    // units: above what one connection sends in a 10 s run).
-    {
-      name: 'POST /v1/carts/{id}/add (storefront token)',
-      path: `/v1/carts/${benchCarts[0]}/add?${storefront}`,
-      method: 'POST',
-      body: JSON.stringify({ items: [{ variantId: unlimitedVariant.id, quantity: 1 }] }),
-      pathForConnection: (connection) => `/v1/carts/${benchCarts[connection % benchCarts.length]}/add?${storefront}`,
-      target: 0.2,
-    },
-  ]
+  const afterStart = server.memory()
+  const url = server.origin
+  const demo = server.credentials.shops[0]!
+  const authorization = basicAuthorization(demo.apiUser.username, demo.apiUser.password)
+  // The bench reads ids beside the server, as another process would.
+  const database = openDatabase(empty.url, { poolSize: 2 })
+  const ids = await findBenchIds(database.db, demo.id, { url, storefrontToken: demo.storefrontToken, connections })
+  const targets = apiTargets({ url, authorization, storefrontToken: demo.storefrontToken, ids }).filter(
+    (target, i) => i === 0 || !only || only.test(target.name),
+  )
   const rows: BenchRow[] = []
   let baseline = 0
   for (const target of targets) {
     // Warm up (JIT, statement caches, credential cache) before measuring.
-    await autocannon({ url: url + target.path, headers: target.headers, connections: 4, duration: 1 })
+    await autocannon({
+      url: url + target.path,
+      method: target.method ?? 'GET',
+      body: target.body,
+      headers: { 'content-type': 'application/json', ...target.headers },
+      connections: 4,
+      duration: 1,
+    })
     const figures = await measure(url, target)
     if (!baseline) baseline = figures.rps
     rows.push({
@@ -144,12 +95,27 @@ async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
       extra: `p99 ${figures.p99} ms${figures.non2xx ? `, ${figures.non2xx} non-2xx/errors` : ''}`,
     })
   }
-  await app.close()
+  rows.push({
+    ...peakRssRow(
+      'api',
+      `peak RSS of the server process (npm start's bundle) [${engine}]`,
+      server.pid,
+      peakRssBudgetMb,
+    ),
+    extra: `${afterStart.rssMb.toFixed(0)} MB once started and seeded, ${server.memory().rssMb.toFixed(0)} MB at the end`,
+  })
   await database.close()
+  await server.stop()
+  await empty.drop()
   fs.rmSync(dataDir, { recursive: true, force: true })
   return rows
 }
 
-const rows = await benchOne('sqlite')
-if (process.env.TEST_DATABASE_URL) rows.push(...(await benchOne('postgres')))
-recordResults('api', rows)
+/** BENCH_ENGINES=sqlite|postgres: one engine only (both by default; PostgreSQL when TEST_DATABASE_URL is set). */
+const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',')
+const rows: BenchRow[] = []
+if (engines.includes('sqlite')) rows.push(...(await benchOne('sqlite')))
+if (engines.includes('postgres') && process.env.TEST_DATABASE_URL) rows.push(...(await benchOne('postgres')))
+// A partial run (BENCH_ONLY, BENCH_ENGINES) prints its figures but leaves bench/results/api.json as it was.
+if (only || process.env.BENCH_ENGINES) process.stdout.write(`\n${formatRows(rows)}\n`)
+else recordResults('api', rows)

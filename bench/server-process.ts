@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { buildServer } from '../scripts/build-server.js'
+import { serverNodeFlags } from '../scripts/server-flags.js'
 import { type ProcessMemory, processMemory } from './process-memory.js'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
@@ -61,7 +62,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const bundle = await buildServer()
-  const child = spawn(process.execPath, [bundle, 'start'], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), bundle, 'start'], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

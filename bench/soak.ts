@@ -32,6 +32,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { checkoutForm } from '../apps/api/src/cluster/testing/shopper.js'
 import { type BenchRow, recordResults, resultsDir } from './report.js'
 import { startServerProcess } from './server-process.js'
 import { openFds, percentile, type Sample, slopePerMinute, TrafficLog, walBytes } from './soak-figures.js'
@@ -187,21 +188,8 @@ try {
       const order = await timed('/checkout/api/orders', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          cartId: String(cart.id),
-          email: 'soak-shopper@example.com',
-          'shipping.name': 'Sam Rivera',
-          'shipping.address1': '1200 Morrison St',
-          'shipping.city': 'Portland',
-          'shipping.state': 'OR',
-          'shipping.zip': '97204',
-          'shipping.country': 'US',
-          billingSameAsShipping: 'on',
-          'card.name': 'Sam Rivera',
-          'card.number': '4242 4242 4242 4242',
-          'card.expiry': '12/39',
-          'card.cvc': '123',
-        }).toString(),
+        // The cluster tests' shopper: an approved test card, an address in Oregon.
+        body: new URLSearchParams({ ...checkoutForm(String(cart.id)), email: 'soak-shopper@example.com' }).toString(),
       })
       if (order) placed.set(String(order.orderId), Date.now())
     } finally {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { serverNodeFlags } from '../scripts/server-flags.js'
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -15,7 +16,7 @@ export function serverBundleArgs(...args: string[]): string[] {
     stdio: 'inherit',
   })
   if (built.status !== 0) throw new Error('scripts/build-server.ts failed; see the output above')
-  return [path.join(repoRoot, 'packages/cli/dist/fanshelf.mjs'), ...args]
+  return [...serverNodeFlags(), path.join(repoRoot, 'packages/cli/dist/fanshelf.mjs'), ...args]
 }
 
 /**

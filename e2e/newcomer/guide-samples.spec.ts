@@ -19,6 +19,7 @@ const guides = [
   '/webhooks/',
   '/webhooks/testing/',
   '/webhooks/gifting-guide/',
+  '/webhooks/limitations/',
   '/webhooks/response-retry-policies/',
 ]
 
@@ -29,7 +30,7 @@ const guides = [
 const fromAnEarlierStep: Record<string, string> = {
   ACCESS_TOKEN: 'the token exchange above answers it',
   REFRESH_TOKEN: 'the token exchange above answers it',
-  WEBHOOK_EVENT_ID: 'the "Send a test event" sample above answers the event it queued',
+  WEBHOOK_EVENT_ID: 'an event the reader has: one the "Send a test event" sample queued, or the last of a page read',
   DRAW_ID: 'the draw `fanshelf trigger GIFT_DRAW_STARTED` opens in the step above',
   GIVEAWAY_ID: 'the "create a giveaway" sample above answers it',
 }

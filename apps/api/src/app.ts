@@ -81,6 +81,7 @@ export interface BuildOptions {
   worker?: boolean
 }
 
+// One contract per process (fixed).
 let contractCache: Promise<Contract> | undefined
 
 /** Loads the contracts once per process; they are immutable at run time. */

@@ -124,6 +124,7 @@ export function createServices(deps: ServiceDeps) {
     dialect: database.dialect,
     rules: config.webhooks,
     appKeys: platformApps.appKeys,
+    configurationPage: pageSerializers(deps.contract, 'listWebhookConfigurations'),
   })
   // Webhook delivery: the worker (started by buildApp in a process with the worker role; tests step
   // it with runOnce) and the delivery log, whose replays and test events wake it.
@@ -140,17 +141,35 @@ export function createServices(deps: ServiceDeps) {
     contract: deps.contract,
     onQueued: () => webhookDelivery.wake(),
   })
-  const memberships = createMembershipService(db, { clock })
+  const memberships = createMembershipService(db, {
+    clock,
+    memberPage: pageSerializers(deps.contract, 'listMembers'),
+    serializeTiers: answerSerializer(deps.contract, 'listMembershipTiers'),
+  })
   const products = createProductService(db, {
     clock,
     dialect: database.dialect,
     serializeProduct: answerSerializer(deps.contract, 'getProduct'),
+    productPage: pageSerializers(deps.contract, 'listProducts'),
+    inventoryPage: pageSerializers(deps.contract, 'listProductInventory'),
   })
-  const donations = createDonationService(db, { clock })
-  const collections = createCollectionService(db)
-  const promotions = createPromotionService(db, { clock, dialect: database.dialect })
+  const donations = createDonationService(db, {
+    clock,
+    donationPage: pageSerializers(deps.contract, 'listDonations'),
+  })
+  const collections = createCollectionService(db, {
+    collectionPage: pageSerializers(deps.contract, 'listShopCollections'),
+  })
+  const promotions = createPromotionService(db, {
+    clock,
+    dialect: database.dialect,
+    promotionPage: pageSerializers(deps.contract, 'listPromotions'),
+  })
   const giftCards = createGiftCardService(db, { clock })
-  const mailingList = createMailingListService(db, { clock })
+  const mailingList = createMailingListService(db, {
+    clock,
+    entryPage: pageSerializers(deps.contract, 'listMailingListEntries'),
+  })
   const thankYous = createThankYouService(db, { clock })
   // Storefront API (tokens, catalogue, carts), the hosted checkout, gift redemption and the product
   // feed; prices convert with the exchange-rate table (DATA_DIR/exchange-rates.json overrides it).

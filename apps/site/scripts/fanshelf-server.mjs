@@ -3,7 +3,7 @@
 // on a stand-in. No demo shop (SEED_DEMO=false, a fresh DATA_DIR): the docs then render as they do
 // for any reader whose server has no demo credentials to fill in.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,7 +25,12 @@ export async function startFanshelfServer({ siteDir, port, host = '127.0.0.1', e
     stdio: 'inherit',
   })
   if (built.status !== 0) throw new Error('scripts/build-server.ts failed; see the output above')
-  const child = spawn(process.execPath, ['packages/cli/dist/fanshelf.mjs', 'start'], {
+  // With the Node flags package.json's start script gives it (see scripts/server-flags.ts).
+  const startScript = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.start
+  const flags =
+    /\bnode((?:\s+--\S+)*)\s+packages\/cli\/dist\/fanshelf\.mjs/.exec(startScript)?.[1]?.split(/\s+/).filter(Boolean) ??
+    []
+  const child = spawn(process.execPath, [...flags, 'packages/cli/dist/fanshelf.mjs', 'start'], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

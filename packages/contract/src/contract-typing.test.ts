@@ -10,6 +10,17 @@ const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const repoDir = path.resolve(packageDir, '../..')
 const handlerFile = path.join(repoDir, 'apps/api/src/modules/orders/orders.routes.ts')
 
+/** The package's sources beside the generated ones, copied into each scratch package. */
+const handWritten = ['index.ts', 'error-codes.ts']
+
+/** Copies them into a scratch package (an ES module package, as the real one is). */
+function copyHandWritten(scratchPackage: string): void {
+  fs.writeFileSync(path.join(scratchPackage, 'package.json'), JSON.stringify({ type: 'module' }))
+  for (const file of handWritten) {
+    fs.copyFileSync(path.join(packageDir, 'src', file), path.join(scratchPackage, 'src', file))
+  }
+}
+
 /**
  * The acceptance of issue 19 on a scratch copy: rename a response field of the contract (or of the
  * admin backend's admin-api.yaml), regenerate the contract types, and the code that answers it (and
@@ -47,7 +58,7 @@ describe('the server is typed from the contract', () => {
     expect(generate.stderr).toBe('')
     expect(generate.status).toBe(0)
     expect(fs.readFileSync(path.join(generated, 'open-api.ts'), 'utf8')).toContain('checkoutRef')
-    fs.copyFileSync(path.join(packageDir, 'src/index.ts'), path.join(scratch, 'contract/src/index.ts'))
+    copyHandWritten(path.join(scratch, 'contract'))
 
     const tsconfig = path.join(scratch, 'tsconfig.json')
     fs.writeFileSync(
@@ -100,7 +111,7 @@ describe('the server is typed from the contract', () => {
     expect(generate.status).toBe(0)
     expect(fs.readFileSync(path.join(generated, 'admin-api.ts'), 'utf8')).toContain('csrfKey')
     const index = path.join(scratch, 'admin-contract/src/index.ts')
-    fs.copyFileSync(path.join(packageDir, 'src/index.ts'), index)
+    copyHandWritten(path.join(scratch, 'admin-contract'))
 
     const compile = (name: string, config: object) => {
       const tsconfig = path.join(scratch, name)

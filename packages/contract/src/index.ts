@@ -25,6 +25,7 @@ import type {
   operations as StorefrontOperations,
 } from './generated/storefront-api.js'
 
+export { type ErrorCode, errorStatus, type NotFoundCode, statusOf } from './error-codes.js'
 export type { AdminComponents, AdminOperations, OpenApiBetaComponents, OpenApiComponents, StorefrontComponents }
 
 /** Every operation of the three documents by operationId (their operationIds are distinct). */

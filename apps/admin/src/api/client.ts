@@ -3,6 +3,7 @@
  * (same origin), and the CSRF token on every mutation (`X-CSRF-Token`, decision 0009). Errors
  * arrive as the API's `{code, message, details?}` and are thrown as ApiError.
  */
+import type { ErrorCode } from '@fanshelf/contract'
 
 export interface ValidationIssue {
   location: string
@@ -14,7 +15,11 @@ export interface ValidationIssue {
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /**
+     * One of the server's codes (packages/contract's table), or the client's own: HTTP_ERROR for an
+     * answer without a code, NETWORK_ERROR when no answer came.
+     */
+    readonly code: ErrorCode | 'HTTP_ERROR' | 'NETWORK_ERROR',
     message: string,
     readonly details?: { errors?: ValidationIssue[]; field?: string; [key: string]: unknown },
   ) {
@@ -75,7 +80,7 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: strin
     data = undefined
   }
   if (!response.ok) {
-    const error = (data ?? {}) as { code?: string; message?: string; details?: ApiError['details'] }
+    const error = (data ?? {}) as { code?: ErrorCode; message?: string; details?: ApiError['details'] }
     const failure = new ApiError(
       response.status,
       error.code ?? 'HTTP_ERROR',

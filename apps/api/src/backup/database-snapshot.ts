@@ -239,7 +239,10 @@ export async function countPostgresShops(databaseUrl: string): Promise<number> {
   }
 }
 
-/** Drops every table, view and sequence of the public schema: the restore's first statement. */
+/**
+ * Drops every table, view, sequence and function (migration 0023's, not an extension's) of the
+ * public schema: the restore's first statement.
+ */
 const emptyPublicSchema = `DO $$
 DECLARE r record;
 BEGIN
@@ -251,6 +254,11 @@ BEGIN
   END LOOP;
   FOR r IN SELECT sequence_name FROM information_schema.sequences WHERE sequence_schema = 'public' LOOP
     EXECUTE format('DROP SEQUENCE IF EXISTS public.%I CASCADE', r.sequence_name);
+  END LOOP;
+  FOR r IN SELECT p.oid::regprocedure AS routine FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE n.nspname = 'public' AND p.prokind IN ('f', 'p')
+      AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e') LOOP
+    EXECUTE format('DROP ROUTINE IF EXISTS %s CASCADE', r.routine);
   END LOOP;
 END $$;`
 

@@ -39,6 +39,7 @@ import * as mediaFiles from './migrations/0019-media-files.js'
 import * as shopSettings from './migrations/0020-shop-settings.js'
 import * as digitalFileStorage from './migrations/0021-digital-file-storage.js'
 import * as webhookEventLogIndexes from './migrations/0022-webhook-event-log-indexes.js'
+import * as cartAddFunction from './migrations/0023-cart-add-function.js'
 import * as mcpClientRegistration from './migrations/0024-mcp-client-registration.js'
 import type { Database } from './schema.js'
 
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '0020-shop-settings': shopSettings,
   '0021-digital-file-storage': digitalFileStorage,
   '0022-webhook-event-log-indexes': webhookEventLogIndexes,
+  '0023-cart-add-function': cartAddFunction,
   '0024-mcp-client-registration': mcpClientRegistration,
 }
 
@@ -147,6 +149,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
  * unnamed: a migration may hold several statements, which cannot be prepared.
  */
 function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  // Bound: at most `limit` statement names; texts past it run unnamed.
   const names = new Map<string, string>()
   const limit = 2000
   const nameOf = (text: string): string | undefined => {
@@ -177,6 +180,7 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
  * Kysely runs one query at a time on the connection, so a cached statement is never busy.
  */
 function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
+  // Bound: at most `limit` prepared statements, the oldest prepared goes first.
   const statements = new Map<string, SqliteDatabase.Statement>()
   const limit = 500
   return {

@@ -68,6 +68,7 @@ interface SecurityPlan {
   requiredScopes: string[]
 }
 
+// Bound: one plan per operation of the contract (fixed), held weakly by the operation.
 const plans = new WeakMap<Operation, SecurityPlan>()
 
 function securityPlan(operation: Operation): SecurityPlan {

@@ -40,6 +40,8 @@ export interface OriginRewriter {
 export function createOriginRewriter(buildOrigin: string, publicUrl: string): OriginRewriter {
   const to = publicUrl.replace(/\/+$/, '')
   const active = to !== buildOrigin
+  // Bound: one entry per text file of the built site that was served (fixed by the build; paths
+  // that are not files are never kept).
   const cache = new Map<string, { version: string; document: ServedDocument | undefined }>()
   const rewrite = (text: string) => text.replaceAll(buildOrigin, to)
 

@@ -68,6 +68,7 @@ export function createSitePolicies(
   options: SitePolicyOptions,
   read: (filePath: string) => string = (filePath) => fs.readFileSync(filePath, 'utf8'),
 ): (filePath: string) => string {
+  // Bound: one entry per HTML file of the built site that was served (fixed by the build).
   const cache = new Map<string, { version: string; policy: string }>()
   return (filePath) => {
     const stat = fs.statSync(filePath)

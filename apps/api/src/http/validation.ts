@@ -110,6 +110,7 @@ function unstorableValues(value: unknown, location: LocatedError['location']): L
 export function createRequestValidators(operation: Operation): RequestValidators {
   const query = compileSchema(objectSchemaOf(operation, 'query'), 'parameters')
   const path = compileSchema(objectSchemaOf(operation, 'path'), 'parameters')
+  // Bound: one per media type of the operation's request body (fixed by the contract).
   const bodies = new Map<string, ValidateFunction>()
   for (const [type, schema] of Object.entries(operation.requestBody?.content ?? {})) {
     bodies.set(type, compileSchema(schema, 'body'))

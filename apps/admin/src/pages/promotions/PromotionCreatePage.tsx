@@ -68,7 +68,10 @@ function PromotionForm(props: { currency: string }) {
       navigate('/promotions')
     },
     onError: (error) => {
-      if (error instanceof ApiError && /^PROMOTION_CODES?_DUPLICATION$/.test(error.code)) {
+      if (
+        error instanceof ApiError &&
+        (error.code === 'PROMOTION_CODE_DUPLICATION' || error.code === 'PROMOTION_CODES_DUPLICATION')
+      ) {
         form.setError(isMulti(form.getValues('type')) ? 'codes' : 'code', { type: 'server', message: error.message })
         return
       }

@@ -32,6 +32,7 @@ export type AdminSchemaName =
   | 'AdminPasswordResetRequest'
   | 'AdminShopSettingsRequest'
 
+// One set of admin schemas per process (fixed).
 let adminSchemasCache: Promise<Record<string, JsonSchema>> | undefined
 
 /** `admin-api.yaml`, dereferenced (its `$ref`s into the contract resolved); loaded once per process. */

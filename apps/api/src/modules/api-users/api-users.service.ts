@@ -20,6 +20,7 @@ import {
 
 /** How long a verified credential is trusted without hashing again. */
 export const verifiedCredentialTtlMs = 60_000
+/** Bound of the verified-credential cache: at most 10,000 entries, LRU, each for `verifiedCredentialTtlMs`. */
 const maxCachedCredentials = 10_000
 
 export interface Actor {

@@ -22,6 +22,7 @@ export function createStampedCache<V>(
   options: { maxEntries: number; readStamp?: ChangeStamp },
 ): StampedCache<V> {
   const readStamp = options.readStamp ?? createChangeStamp(db)
+  // Bound: at most `maxEntries` answers, the oldest set goes first.
   const entries = new Map<string, { stamp: string; value: V }>()
   return {
     async get(key, compute) {

@@ -44,6 +44,7 @@ function readBuild(distDir: string): Built | null {
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>
   const entry = manifest[entrySource]
   if (!entry) throw new Error(`${manifestFile} has no entry for ${entrySource}`)
+  // Bound: one entry per file of the checkout build (fixed).
   const files = new Map<string, CheckoutAsset>()
   const add = (chunk: ManifestChunk) => {
     const name = path.posix.basename(chunk.file)

@@ -112,7 +112,7 @@ export function defaultCountry(
   return (currency === null ? undefined : countries[0]) ?? shopCountry ?? 'US'
 }
 
-// Formatters by locale and currency; bounded, since the locales come from request headers.
+// Formatters by locale and currency; bound: the first `maxFormatters` kept, since the locales come from request headers.
 const formatters = new Map<string, Intl.NumberFormat>()
 const maxFormatters = 500
 

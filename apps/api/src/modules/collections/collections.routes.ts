@@ -6,6 +6,6 @@ import type { CollectionService } from './collections.service.js'
 export function collectionHandlers(collections: CollectionService): Handlers<'listShopCollections', ShopPrincipal> {
   return {
     listShopCollections: ({ auth, query }) =>
-      collections.listCollections(auth.shopId, query.search, pageRequest(query)),
+      collections.listCollectionsJson(auth.shopId, query.search, pageRequest(query)),
   }
 }

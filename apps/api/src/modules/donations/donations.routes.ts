@@ -1,7 +1,7 @@
 import type { Schema } from '@fanshelf/contract'
 import type { ShopPrincipal } from '../../http/principal.js'
 import type { Handlers } from '../../http/typed-handlers.js'
-import { type Page, pageRequest } from '../paging/paging.js'
+import { pageRequest } from '../paging/paging.js'
 import type { DonationResource } from './donations.mapper.js'
 import type { DonationService } from './donations.service.js'
 
@@ -16,15 +16,9 @@ function wireDonation(donation: DonationResource): Schema<'Donation'> {
   return donation as Schema<'Donation'>
 }
 
-/** A page of the mapper's donations as the contract's; the same assertion as `wireDonation`. */
-function wireDonationPage(page: Page<DonationResource>): Page<Schema<'Donation'>> {
-  return page as Page<Schema<'Donation'>>
-}
-
 export function donationHandlers(donations: DonationService): Handlers<'listDonations' | 'getDonation', ShopPrincipal> {
   return {
-    listDonations: async ({ auth, query }) =>
-      wireDonationPage(await donations.listDonations(auth.shopId, pageRequest(query))),
+    listDonations: ({ auth, query }) => donations.listDonationsJson(auth.shopId, pageRequest(query)),
     getDonation: async ({ auth, params }) => wireDonation(await donations.getDonation(auth.shopId, params.donationId)),
   }
 }

@@ -2,7 +2,9 @@ import { type Clock, isoTime, systemClock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import type { DonationsTable } from '../../db/schema.js'
 import { DomainError, notFound, type ValidationIssue, validationError } from '../../errors/domain-error.js'
+import type { PageSerializers } from '../../http/serialized-json.js'
 import { newId } from '../../ids.js'
+import { createKeptPages } from '../caching/kept-pages.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { type Money, toMinor } from '../money/money.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
@@ -24,8 +26,15 @@ export interface DonationReceipt {
   amount: Money
 }
 
-export function createDonationService(db: Db, options: { clock?: Clock } = {}) {
+export function createDonationService(db: Db, options: { clock?: Clock; donationPage: PageSerializers }) {
   const clock = options.clock ?? systemClock
+  /** Pages kept while the database is unchanged (caching/kept-pages.ts; a few KB each). */
+  const keptPages = createKeptPages(db, options.donationPage, { maxEntries: 32 })
+
+  async function listDonationPage(shopId: string, page: PageRequest) {
+    const [rows, total] = await Promise.all([listDonations(db, shopId, page), countDonations(db, shopId)])
+    return toPage(rows.map(toDonationResource), total, page)
+  }
 
   function assertReceipt(receipt: DonationReceipt, currency: string): number {
     const issues: ValidationIssue[] = []
@@ -53,10 +62,11 @@ export function createDonationService(db: Db, options: { clock?: Clock } = {}) {
   }
 
   return {
-    async listDonations(shopId: string, page: PageRequest) {
-      const [rows, total] = await Promise.all([listDonations(db, shopId, page), countDonations(db, shopId)])
-      return toPage(rows.map(toDonationResource), total, page)
-    },
+    listDonations: listDonationPage,
+
+    /** `listDonations` as the wire answer, kept while the database is unchanged (decision 0048). */
+    listDonationsJson: (shopId: string, page: PageRequest) =>
+      keptPages([shopId, page.offset, page.size, page.page], () => listDonationPage(shopId, page)),
 
     async getDonation(shopId: string, donationId: string) {
       const donation = await findDonation(db, shopId, donationId)

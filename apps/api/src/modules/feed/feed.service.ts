@@ -27,7 +27,7 @@ export function hostName(hostHeader: string | undefined): string {
 
 type FeedVersion = Awaited<ReturnType<typeof feedVersion>>
 
-/** Shops whose feed version is kept. */
+/** Shops whose feed version is kept (bound: at most this many, the oldest set goes first). */
 const maxVersions = 1000
 
 export function createFeedService(db: Db) {

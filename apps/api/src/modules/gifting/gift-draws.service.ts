@@ -52,6 +52,7 @@ export function createGiftDrawService(db: Db, options: GiftDrawOptions) {
   const { clock, dialect } = options
   const urls = createGiftUrls(options.publicUrl)
   const random = options.random ?? cryptoRandomInt
+  // Bound: one per subscriber (the draw-deadline loop), removed by the function onDrawOpened returns.
   const drawOpenedListeners = new Set<() => void>()
 
   async function drawResource(executor: Executor, draw: GiftDrawsTable): Promise<GiftDrawResource> {

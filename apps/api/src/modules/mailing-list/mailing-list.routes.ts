@@ -7,6 +7,6 @@ export function mailingListHandlers(
   mailingList: MailingListService,
 ): Handlers<'listMailingListEntries', ShopPrincipal> {
   return {
-    listMailingListEntries: ({ auth, query }) => mailingList.listEntries(auth.shopId, pageRequest(query)),
+    listMailingListEntries: ({ auth, query }) => mailingList.listEntriesJson(auth.shopId, pageRequest(query)),
   }
 }

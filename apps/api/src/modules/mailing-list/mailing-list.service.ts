@@ -1,7 +1,9 @@
 import { type Clock, isoTime, systemClock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import { validationError } from '../../errors/domain-error.js'
+import type { PageSerializers } from '../../http/serialized-json.js'
 import { newId } from '../../ids.js'
+import { createKeptPages } from '../caching/kept-pages.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import { toMailingListEntryResource } from './mailing-list.mapper.js'
@@ -12,17 +14,25 @@ import {
   listMailingListEntries,
 } from './mailing-list.repository.js'
 
-export function createMailingListService(db: Db, options: { clock?: Clock } = {}) {
+export function createMailingListService(db: Db, options: { clock?: Clock; entryPage: PageSerializers }) {
   const clock = options.clock ?? systemClock
+  /** Pages kept while the database is unchanged (caching/kept-pages.ts; a few KB each). */
+  const keptPages = createKeptPages(db, options.entryPage, { maxEntries: 32 })
+
+  async function listEntries(shopId: string, page: PageRequest) {
+    const [rows, total] = await Promise.all([
+      listMailingListEntries(db, shopId, page),
+      countMailingListEntries(db, shopId),
+    ])
+    return toPage(rows.map(toMailingListEntryResource), total, page)
+  }
 
   return {
-    async listEntries(shopId: string, page: PageRequest) {
-      const [rows, total] = await Promise.all([
-        listMailingListEntries(db, shopId, page),
-        countMailingListEntries(db, shopId),
-      ])
-      return toPage(rows.map(toMailingListEntryResource), total, page)
-    },
+    listEntries,
+
+    /** `listEntries` as the wire answer, kept while the database is unchanged (decision 0048). */
+    listEntriesJson: (shopId: string, page: PageRequest) =>
+      keptPages([shopId, page.offset, page.size, page.page], () => listEntries(shopId, page)),
 
     /**
      * Someone joins the shop's mailing list: the entry is written and NEWSLETTER_SUBSCRIBED

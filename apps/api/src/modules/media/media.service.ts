@@ -41,6 +41,7 @@ export interface ServedFile {
 }
 
 const maxNameLength = 200
+/** Bound of the served-file cache: at most 64 MiB of files (with 64 bytes each for the entry), LRU. */
 const servedCacheBytes = 64 * 1024 * 1024
 
 function cleanName(name: string | undefined, fallback: string): string {

@@ -2,6 +2,9 @@ import { type Clock, isoTime, systemClock } from '../../clock.js'
 import type { Db, Executor } from '../../db/database.js'
 import type { MembershipTierVariantsTable, MembersTable } from '../../db/schema.js'
 import { DomainError, notFound, validationError } from '../../errors/domain-error.js'
+import type { PageSerializers, SerializedJson } from '../../http/serialized-json.js'
+import { createKeptPages } from '../caching/kept-pages.js'
+import { createStampedCache } from '../caching/stamped-cache.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import { toMemberResource, toMembershipTierResource } from './memberships.mapper.js'
@@ -53,8 +56,36 @@ function subscriptionTransitionNotAllowed(member: MembersTable, change: Subscrip
 }
 
 /** Membership tiers and members (beta operations), and the subscription changes members make. */
-export function createMembershipService(db: Db, options: { clock?: Clock } = {}) {
+export function createMembershipService(
+  db: Db,
+  options: { clock?: Clock; memberPage: PageSerializers; serializeTiers: (tiers: unknown) => SerializedJson },
+) {
   const clock = options.clock ?? systemClock
+  /** Member pages kept while the database is unchanged (caching/kept-pages.ts; a few KB each). */
+  const keptMemberPages = createKeptPages(db, options.memberPage, { maxEntries: 32 })
+  /** Each shop's tier list as its wire answer, kept likewise (one per shop, at most 32 shops). */
+  const keptTiers = createStampedCache<SerializedJson>(db, { maxEntries: 32 })
+
+  async function listTiers(shopId: string) {
+    const tiers = await listMembershipTiers(db, shopId)
+    const variants = await listTierVariants(
+      db,
+      shopId,
+      tiers.map((tier) => tier.id),
+    )
+    const byTier = new Map<string, MembershipTierVariantsTable[]>()
+    for (const variant of variants) {
+      const list = byTier.get(variant.tier_id)
+      if (list) list.push(variant)
+      else byTier.set(variant.tier_id, [variant])
+    }
+    return tiers.map((tier) => toMembershipTierResource(tier, byTier.get(tier.id) ?? []))
+  }
+
+  async function listMemberPage(shopId: string, page: PageRequest) {
+    const [rows, total] = await Promise.all([listMembers(db, shopId, page), countMembers(db, shopId)])
+    return toPage(rows.map(toMemberResource), total, page)
+  }
 
   async function getMember(shopId: string, memberId: string, executor: Executor = db) {
     const member = await findMember(executor, shopId, memberId)
@@ -102,26 +133,20 @@ export function createMembershipService(db: Db, options: { clock?: Clock } = {})
   }
 
   return {
-    async listTiers(shopId: string) {
-      const tiers = await listMembershipTiers(db, shopId)
-      const variants = await listTierVariants(
-        db,
-        shopId,
-        tiers.map((tier) => tier.id),
-      )
-      const byTier = new Map<string, MembershipTierVariantsTable[]>()
-      for (const variant of variants) {
-        const list = byTier.get(variant.tier_id)
-        if (list) list.push(variant)
-        else byTier.set(variant.tier_id, [variant])
-      }
-      return tiers.map((tier) => toMembershipTierResource(tier, byTier.get(tier.id) ?? []))
-    },
+    listTiers,
 
-    async listMembers(shopId: string, page: PageRequest) {
-      const [rows, total] = await Promise.all([listMembers(db, shopId, page), countMembers(db, shopId)])
-      return toPage(rows.map(toMemberResource), total, page)
-    },
+    /**
+     * `listTiers` as the wire answer, kept while the database is unchanged (decision 0048,
+     * amendment): the answer depends on the stored tiers alone, not on the clock or the caller.
+     */
+    listTiersJson: (shopId: string) =>
+      keptTiers.get(shopId, async () => options.serializeTiers(await listTiers(shopId))),
+
+    listMembers: listMemberPage,
+
+    /** `listMembers` as the wire answer, kept while the database is unchanged (decision 0048). */
+    listMembersJson: (shopId: string, page: PageRequest) =>
+      keptMemberPages([shopId, page.offset, page.size, page.page], () => listMemberPage(shopId, page)),
 
     getMember,
 

@@ -34,6 +34,8 @@ export function createMetrics(deps: { clock: Clock; database: DatabaseHandle }) 
   // Process memory, CPU, handles, GC and event-loop lag (nodejs_eventloop_lag_*), as every Node exporter names them.
   collectDefaultMetrics({ register: registry })
 
+  // Label sets are bounded: operation (one per contract operation or route pattern, or `unmatched`;
+  // never the URL: http-metrics.ts), method (7 and OTHER), status (the codes this server answers).
   const requests = new Counter({
     name: 'fanshelf_http_requests_total',
     help: 'HTTP requests answered, by operationId (or route pattern outside the contracts), method and status code.',

@@ -57,8 +57,9 @@ interface Counted {
 const maxEntries = 2000
 
 export function createLogTotals(readStamp: ChangeStamp, options: LogTotalOptions = defaultLogTotalOptions) {
+  // Bound: at most `maxEntries` counts, the oldest set goes first.
   const entries = new Map<string, Counted>()
-  /** Counts in flight by key: concurrent requests that need one share it. */
+  /** Counts in flight by key: concurrent requests that need one share it. Bound: the counts running now. */
   const inFlight = new Map<string, Promise<Counted>>()
 
   function remember(key: string, counted: Counted): void {
@@ -113,8 +114,11 @@ export function createLogTotals(readStamp: ChangeStamp, options: LogTotalOptions
       }
       // A shared count may have been made for another request's window.
       if (!covers(counted, window)) return { total: await countRange(window.since), exact: true }
-      const left = counted.since === window.since ? 0 : await countRange(counted.since, window.since)
-      const added = await countRange(counted.upTo)
+      // The two ends are independent reads: sent together, one round trip of latency.
+      const [left, added] = await Promise.all([
+        counted.since === window.since ? 0 : countRange(counted.since, window.since),
+        countRange(counted.upTo),
+      ])
       const exact = fresh || (stamp !== undefined && stamp === counted.stamp)
       if (left > 0 && entries.get(key) === counted) {
         // Move the kept window forward: what left it is no longer counted again.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/database.js'
 import { shopRow } from '../../testing/shop-row.js'
 import { createTestDatabase } from '../../testing/test-database.js'
-import { createChangeStamp, createTotalCounter, inListOrder, pageWindow } from './long-lists.js'
+import { createChangeStamp, createTotalCounter, inListOrder, pageWindow, sharedReads } from './long-lists.js'
 import { pageRequest } from './paging.js'
 
 describe('pageWindow', () => {
@@ -40,6 +40,61 @@ function handStamp() {
   const stamp = { value: 's1', read: async () => stamp.value as string | undefined }
   return stamp
 }
+
+describe('sharedReads', () => {
+  /** A read the test answers by hand: each call is one round trip, answered in order. */
+  function handReads() {
+    const pending: ((value: string) => void)[] = []
+    return {
+      pending,
+      read: () => new Promise<string>((resolve) => pending.push(resolve)),
+      answer: (value: string) => (pending.shift() as (value: string) => void)(value),
+    }
+  }
+  const flush = () => new Promise((resolve) => setImmediate(resolve))
+
+  it('sends a read at once when none is in flight', async () => {
+    const reads = handReads()
+    const read = sharedReads(reads.read)
+    const first = read()
+    expect(reads.pending).toHaveLength(1)
+    reads.answer('a')
+    expect(await first).toBe('a')
+    const second = read()
+    expect(reads.pending).toHaveLength(1)
+    reads.answer('b')
+    expect(await second).toBe('b')
+  })
+
+  it('makes callers that ask while a read is in flight share the next read, sent after they asked', async () => {
+    const reads = handReads()
+    const read = sharedReads(reads.read)
+    const early = read()
+    const late = [read(), read(), read()]
+    // The read in flight may predate what the late callers saw: none of them takes its answer.
+    expect(reads.pending).toHaveLength(1)
+    reads.answer('before')
+    expect(await early).toBe('before')
+    await flush()
+    expect(reads.pending).toHaveLength(1)
+    reads.answer('after')
+    expect(await Promise.all(late)).toEqual(['after', 'after', 'after'])
+    expect(reads.pending).toHaveLength(0)
+  })
+
+  it('passes a failed read to its callers and still sends the next one', async () => {
+    let calls = 0
+    const read = sharedReads(async () => {
+      calls += 1
+      if (calls === 1) throw new Error('connection lost')
+      return 'ok'
+    })
+    const [failed, next] = [read(), read()]
+    await expect(failed).rejects.toThrow('connection lost')
+    expect(await next).toBe('ok')
+    expect(calls).toBe(2)
+  })
+})
 
 describe('createChangeStamp', () => {
   let database: DatabaseHandle

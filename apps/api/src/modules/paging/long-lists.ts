@@ -66,20 +66,70 @@ const maxEntries = 2000
 /** Reads a change stamp: equal stamps vouch that nothing was written in between. */
 export type ChangeStamp = () => Promise<string | undefined>
 
+/**
+ * Concurrent callers of `read` share round trips, and each still gets a value read after it asked:
+ * while one read is in flight, callers wait for the next one, which is sent when it answers and
+ * serves every caller that arrived meanwhile. A read sent before a caller asked could predate a
+ * write the caller already saw committed; one sent after cannot. So under load a process reads
+ * about one stamp per database round trip, not one per request (decision 0048).
+ */
+export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
+  let sent: Promise<T> | undefined
+  let next: Promise<T> | undefined
+  const send = (): Promise<T> => {
+    const reading = read()
+    sent = reading
+    const settled = () => {
+      if (sent === reading) sent = undefined
+    }
+    reading.then(settled, settled)
+    return reading
+  }
+  return () => {
+    if (sent === undefined) return send()
+    next ??= sent
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        next = undefined
+        return send()
+      })
+    return next
+  }
+}
+
+/** One stamp reader per database handle: every cache and counter of the process shares its reads. */
+// biome-ignore lint/suspicious/noExplicitAny: any table set: the stamp queries name no table.
+const changeStamps = new WeakMap<Kysely<any>, ChangeStamp>()
+
 // biome-ignore lint/suspicious/noExplicitAny: any table set: the stamp queries name no table.
 export function createChangeStamp(db: Kysely<any>): ChangeStamp {
+  let stamp = changeStamps.get(db)
+  if (stamp === undefined) {
+    stamp = newChangeStamp(db)
+    changeStamps.set(db, stamp)
+  }
+  return stamp
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any table set: the stamp queries name no table.
+function newChangeStamp(db: Kysely<any>): ChangeStamp {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
   const sync = syncChangeStampOf(db)
   let readable = true
+  // PostgreSQL: a round trip per read, shared by the requests that ask while one is in flight.
+  const walPosition = sharedReads(async () => {
+    const { rows } = await sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(db)
+    return rows[0]?.lsn
+  })
   return async () => {
     const stamp = sync?.()
     if (stamp !== undefined) return stamp
     if (!readable) return undefined
     try {
-      if (postgres) {
-        const { rows } = await sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(db)
-        return rows[0]?.lsn
-      }
+      if (postgres) return await walPosition()
       const { rows } = await sql<{ changes: number; version: number }>`
         select total_changes() as changes, (select data_version from pragma_data_version) as version`.execute(db)
       return rows[0] ? `${rows[0].version}:${rows[0].changes}` : undefined
@@ -97,6 +147,7 @@ export function createChangeStamp(db: Kysely<any>): ChangeStamp {
  */
 // biome-ignore lint/suspicious/noExplicitAny: any table set: the stamp queries name no table.
 export function createTotalCounter(db: Kysely<any>, readStamp: ChangeStamp = createChangeStamp(db)) {
+  // Bound: at most `maxEntries` totals, the oldest set goes first.
   const entries = new Map<string, Counted>()
 
   function remember(key: string, counted: Counted): void {
@@ -105,7 +156,7 @@ export function createTotalCounter(db: Kysely<any>, readStamp: ChangeStamp = cre
     entries.set(key, counted)
   }
 
-  /** Counts in flight, by key and stamp: concurrent requests that miss share one count. */
+  /** Counts in flight, by key and stamp: concurrent requests that miss share one count. Bound: the counts running now. */
   const inFlight = new Map<string, Promise<Counted>>()
 
   function countOnce(key: string, stamp: string, count: () => Promise<Counted>): Promise<Counted> {

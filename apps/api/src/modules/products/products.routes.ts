@@ -1,7 +1,7 @@
 import type { Res } from '@fanshelf/contract'
 import type { ShopPrincipal } from '../../http/principal.js'
 import type { Handlers } from '../../http/typed-handlers.js'
-import { type Page, pageRequest } from '../paging/paging.js'
+import { pageRequest } from '../paging/paging.js'
 import type { ProductResource } from './products.mapper.js'
 import type { ProductService } from './products.service.js'
 
@@ -15,19 +15,14 @@ function wireProduct(product: ProductResource): Res<'getProduct'> {
   return product as Res<'getProduct'>
 }
 
-function wireProductPage(page: Page<ProductResource>): Res<'listProducts'> {
-  return page as Res<'listProducts'>
-}
-
 export function productHandlers(
   products: ProductService,
 ): Handlers<'listProducts' | 'getProduct' | 'listProductInventory' | 'setProductAvailability', ShopPrincipal> {
   return {
-    listProducts: async ({ auth, query }) =>
-      wireProductPage(await products.listProducts(auth.shopId, query.search, pageRequest(query))),
+    listProducts: ({ auth, query }) => products.listProductsJson(auth.shopId, query.search, pageRequest(query)),
     getProduct: ({ auth, params }) => products.getProductJson(auth.shopId, params.productId),
     listProductInventory: ({ auth, params, query }) =>
-      products.listProductInventory(auth.shopId, params.productId, pageRequest(query)),
+      products.listProductInventoryJson(auth.shopId, params.productId, pageRequest(query)),
     setProductAvailability: async ({ auth, params, body }) =>
       wireProduct(await products.setProductAvailability(auth.shopId, params.productId, body.available)),
   }

@@ -2,7 +2,8 @@ import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect } from '../../db/database.js'
 import type { VariantsTable } from '../../db/schema.js'
 import { notFound } from '../../errors/domain-error.js'
-import type { SerializedJson } from '../../http/serialized-json.js'
+import type { PageSerializers, SerializedJson } from '../../http/serialized-json.js'
+import { createKeptPages } from '../caching/kept-pages.js'
 import { createStampedCache } from '../caching/stamped-cache.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { createTotalCounter, pageWindow } from '../paging/long-lists.js'
@@ -27,6 +28,10 @@ export interface ProductServiceOptions {
   dialect: Dialect
   /** The `getProduct` answer serialized with the contract (http/serialized-json.ts `answerSerializer`). */
   serializeProduct: (product: ProductResource) => SerializedJson
+  /** The `listProducts` answer's serializers (http/serialized-json.ts `pageSerializers`). */
+  productPage: PageSerializers
+  /** The `listProductInventory` answer's serializers. */
+  inventoryPage: PageSerializers
 }
 
 /** A variant a shopper can buy now, with its product (`findSellableVariant`). */
@@ -37,15 +42,19 @@ export interface SellableVariant {
 
 /** Serialized `getProduct` answers kept while the database is unchanged (about 2 KB each). */
 const keptProducts = 2000
+/** Serialized `listProducts` pages kept while the database is unchanged (up to ~80 KB each at size 20). */
+const keptProductPages = 32
 
 function productNotFound(productId: string) {
   return notFound('PRODUCT_NOT_FOUND', `Product ${productId} does not exist.`, { productId })
 }
 
 export function createProductService(db: Db, options: ProductServiceOptions) {
-  const { clock, dialect, serializeProduct } = options
+  const { clock, dialect, serializeProduct, productPage } = options
   const totals = createTotalCounter(db)
   const productAnswers = createStampedCache<SerializedJson>(db, { maxEntries: keptProducts })
+  const productPages = createStampedCache<SerializedJson>(db, { maxEntries: keptProductPages })
+  const inventoryPages = createKeptPages(db, options.inventoryPage, { maxEntries: keptProductPages })
   async function withVariants<T extends { id: string }>(shopId: string, products: T[]) {
     const variants = await listVariants(
       db,
@@ -59,6 +68,26 @@ export function createProductService(db: Db, options: ProductServiceOptions) {
       else byProduct.set(variant.product_id, [variant])
     }
     return (product: T) => byProduct.get(product.id) ?? []
+  }
+
+  /** A page of the shop's products (with the total) and each one's variants. */
+  async function productRows(shopId: string, search: string | undefined, page: PageRequest) {
+    // Long lists (decision 0016): the total is counted once while unchanged, deep pages read from the end.
+    const total = () => totals.total(JSON.stringify([shopId, search]), () => countProducts(db, shopId, search))
+    const [rows, count] =
+      page.offset === 0
+        ? await Promise.all([listProducts(db, shopId, search, pageWindow(page, undefined)), total()])
+        : await total().then(async (n) => [await listProducts(db, shopId, search, pageWindow(page, n)), n] as const)
+    return { rows, count, variantsOf: await withVariants(shopId, rows) }
+  }
+
+  async function listProductInventory(shopId: string, productId: string, page: PageRequest) {
+    await getProductRow(shopId, productId)
+    const [variants, total] = await Promise.all([
+      listLimitedVariants(db, shopId, productId, page),
+      countLimitedVariants(db, shopId, productId),
+    ])
+    return toPage(variants.map(toStockRecordResource), total, page)
   }
 
   async function getProduct(shopId: string, productId: string): Promise<ProductResource> {
@@ -80,18 +109,28 @@ export function createProductService(db: Db, options: ProductServiceOptions) {
 
   return {
     async listProducts(shopId: string, search: string | undefined, page: PageRequest) {
-      // Long lists (decision 0016): the total is counted once while unchanged, deep pages read from the end.
-      const total = () => totals.total(JSON.stringify([shopId, search]), () => countProducts(db, shopId, search))
-      const [rows, count] =
-        page.offset === 0
-          ? await Promise.all([listProducts(db, shopId, search, pageWindow(page, undefined)), total()])
-          : await total().then(async (n) => [await listProducts(db, shopId, search, pageWindow(page, n)), n] as const)
-      const variantsOf = await withVariants(shopId, rows)
+      const { rows, count, variantsOf } = await productRows(shopId, search, page)
       return toPage(
         rows.map((row) => toProductResource(row, variantsOf(row))),
         count,
         page,
       )
+    },
+
+    /**
+     * `listProducts` as the wire answer (decision 0048): serialized straight to UTF-8 (one encoding
+     * of a ~75 KB page instead of a string measured and then encoded again on send), and kept while
+     * the database is unchanged (caching/stamped-cache.ts), as `getProductJson` and order pages are.
+     */
+    listProductsJson(shopId: string, search: string | undefined, page: PageRequest): Promise<SerializedJson> {
+      return productPages.get(JSON.stringify([shopId, search, page.offset, page.size, page.page]), async () => {
+        const { rows, count, variantsOf } = await productRows(shopId, search, page)
+        const { results: _, ...meta } = toPage([], count, page)
+        return productPage.page(
+          meta,
+          rows.map((row) => productPage.item(toProductResource(row, variantsOf(row)))),
+        )
+      })
     },
 
     getProduct,
@@ -121,13 +160,13 @@ export function createProductService(db: Db, options: ProductServiceOptions) {
       }
     },
 
-    async listProductInventory(shopId: string, productId: string, page: PageRequest) {
-      await getProductRow(shopId, productId)
-      const [variants, total] = await Promise.all([
-        listLimitedVariants(db, shopId, productId, page),
-        countLimitedVariants(db, shopId, productId),
-      ])
-      return toPage(variants.map(toStockRecordResource), total, page)
+    listProductInventory,
+
+    /** `listProductInventory` as the wire answer, kept while the database is unchanged (decision 0048). */
+    listProductInventoryJson(shopId: string, productId: string, page: PageRequest): Promise<SerializedJson> {
+      return inventoryPages([shopId, productId, page.offset, page.size, page.page], () =>
+        listProductInventory(shopId, productId, page),
+      )
     },
 
     /**

@@ -82,6 +82,20 @@ describe('GET /promotions', () => {
     })
   })
 
+  it('a change written by another node shows on the next read of a page it was kept from', async () => {
+    const first = (await promotionsOf(platform.demo.id))[0] as { id: string; usage_count: number }
+    const read = async () => (await platform.call('listPromotions', { query: { size: 5 } })).body.results[0]
+    const before = await read()
+    expect(await read()).toEqual(before)
+    // Another API node shares the database, not this node's memory: write the row directly.
+    const used = (count: number) =>
+      db.updateTable('promotions').set({ usage_count: count }).where('id', '=', first.id).execute()
+    await used(first.usage_count + 1000)
+    expect((await read()).usageCount).toBe(first.usage_count + 1000)
+    await used(first.usage_count)
+    expect(await read()).toEqual(before)
+  })
+
   it('answers promotions of all five types', async () => {
     const { body } = await platform.call('listPromotions', { query: { size: 100 } })
     expect(new Set(body.results.map((p: { type: string }) => p.type))).toEqual(new Set(promotionTypes))

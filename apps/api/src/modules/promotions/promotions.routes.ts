@@ -1,7 +1,7 @@
 import type { Body, Res } from '@fanshelf/contract'
 import type { ShopPrincipal } from '../../http/principal.js'
 import type { Handlers } from '../../http/typed-handlers.js'
-import { type Page, pageRequest } from '../paging/paging.js'
+import { pageRequest } from '../paging/paging.js'
 import type { PromotionCreateRequest } from './promotion-input.js'
 import type { PromotionResource } from './promotions.mapper.js'
 import type { PromotionService } from './promotions.service.js'
@@ -14,10 +14,6 @@ import type { PromotionService } from './promotions.service.js'
  */
 function wirePromotion(promotion: PromotionResource): Res<'getPromotion'> {
   return promotion as Res<'getPromotion'>
-}
-
-function wirePromotionPage(page: Page<PromotionResource>): Res<'listPromotions'> {
-  return page as Res<'listPromotions'>
 }
 
 /**
@@ -34,8 +30,7 @@ export function promotionHandlers(
   promotions: PromotionService,
 ): Handlers<'listPromotions' | 'getPromotion' | 'createPromotion', ShopPrincipal> {
   return {
-    listPromotions: async ({ auth, query }) =>
-      wirePromotionPage(await promotions.listPromotions(auth.shopId, pageRequest(query), query.codes)),
+    listPromotions: ({ auth, query }) => promotions.listPromotionsJson(auth.shopId, pageRequest(query), query.codes),
     getPromotion: async ({ auth, params }) =>
       wirePromotion(await promotions.getPromotion(auth.shopId, params.promotionId)),
     createPromotion: async ({ auth, body }) =>

@@ -1,7 +1,9 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect, Executor } from '../../db/database.js'
 import type { PromotionCodesTable, PromotionsTable } from '../../db/schema.js'
+import type { PageSerializers, SerializedJson } from '../../http/serialized-json.js'
 import { newId } from '../../ids.js'
+import { createStampedCache } from '../caching/stamped-cache.js'
 import { recordEvent } from '../events/event-outbox.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import { normalisePromotion, type PromotionCreateRequest } from './promotion-input.js'
@@ -44,7 +46,12 @@ import {
 export interface PromotionServiceOptions {
   clock: Clock
   dialect: Dialect
+  /** The `listPromotions` answer's serializers (http/serialized-json.ts `pageSerializers`). */
+  promotionPage: PageSerializers
 }
+
+/** Serialized `listPromotions` pages kept while the database is unchanged (~10 KB each at size 20). */
+const keptPromotionPages = 32
 
 /** The creator's status actions (the admin); `useUp` is checkout's, through recordUse. */
 export type PromotionAdminAction = Exclude<PromotionStatusAction, 'useUp'>
@@ -73,7 +80,21 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createPromotionService(db: Db, options: PromotionServiceOptions) {
-  const { clock, dialect } = options
+  const { clock, dialect, promotionPage } = options
+  const promotionPages = createStampedCache<SerializedJson>(db, { maxEntries: keptPromotionPages })
+
+  /**
+   * A page of the shop's promotions, newest first; with `codes`, only those owning one of the
+   * codes (ignoring case). Each item is exactly what getPromotion answers for it.
+   */
+  async function promotionRows(shopId: string, page: PageRequest, codes?: string[]) {
+    const filter = codes === undefined ? undefined : { codeKeys: codeKeysOf(codes) }
+    const [rows, total] = await Promise.all([
+      listPromotions(db, shopId, page, filter),
+      countPromotions(db, shopId, filter),
+    ])
+    return { rows, total, codesOf: await withCodes(shopId, rows) }
+  }
 
   async function withCodes<T extends { id: string }>(shopId: string, promotions: T[]) {
     const codes = await listPromotionCodes(
@@ -132,17 +153,27 @@ export function createPromotionService(db: Db, options: PromotionServiceOptions)
      * codes (ignoring case). Each item is exactly what getPromotion answers for it.
      */
     async listPromotions(shopId: string, page: PageRequest, codes?: string[]) {
-      const filter = codes === undefined ? undefined : { codeKeys: codeKeysOf(codes) }
-      const [rows, total] = await Promise.all([
-        listPromotions(db, shopId, page, filter),
-        countPromotions(db, shopId, filter),
-      ])
-      const codesOf = await withCodes(shopId, rows)
+      const { rows, total, codesOf } = await promotionRows(shopId, page, codes)
       return toPage(
         rows.map((row) => toPromotionResource(row, codesOf(row))),
         total,
         page,
       )
+    },
+
+    /**
+     * `listPromotions` as the wire answer (decision 0048), kept while the database is unchanged:
+     * serializing a promotion runs Ajv to pick its `discount`'s `oneOf` branch, the bulk of a page.
+     */
+    listPromotionsJson(shopId: string, page: PageRequest, codes?: string[]): Promise<SerializedJson> {
+      return promotionPages.get(JSON.stringify([shopId, page.offset, page.size, page.page, codes]), async () => {
+        const { rows, total, codesOf } = await promotionRows(shopId, page, codes)
+        const { results: _, ...meta } = toPage([], total, page)
+        return promotionPage.page(
+          meta,
+          rows.map((row) => promotionPage.item(toPromotionResource(row, codesOf(row)))),
+        )
+      })
     },
 
     async getPromotion(shopId: string, promotionId: string) {

@@ -82,6 +82,24 @@ describe('MemoryRateLimiter (reservation log)', () => {
     expect(again.reservation.slot).toBe(clock.now() + 10_000)
   })
 
+  it('forgets a principal once its slots have all left the window (the map of principals is bounded)', async () => {
+    const clock = new ManualClock()
+    const limiter = new MemoryRateLimiter(settings, clock)
+    for (let i = 0; i < 50; i++) await limiter.reserve(`user:${i}`)
+    expect(limiter.trackedPrincipals).toBe(50)
+    await clock.advance(settings.windowMs - 1)
+    await limiter.reserve('user:0')
+    // Still in the window: nobody is forgotten.
+    expect(limiter.trackedPrincipals).toBe(50)
+    await clock.advance(settings.windowMs - 10)
+    await limiter.reserve('user:late')
+    // user:0 reserved again within the last window; the 49 others and their slots are gone.
+    expect(limiter.trackedPrincipals).toBe(2)
+    // A forgotten principal starts afresh with the whole limit.
+    const again = await limiter.reserve('user:1')
+    expect(again.ok && again.reservation.remaining).toBe(settings.limit - 1)
+  })
+
   it('frees the window as time passes', async () => {
     const clock = new ManualClock()
     const limiter = new MemoryRateLimiter(settings, clock)

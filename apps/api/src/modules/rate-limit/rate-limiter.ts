@@ -90,7 +90,12 @@ class SlotLog {
 
 /** In-process limiter: one sorted log of reserved slots per principal. */
 export class MemoryRateLimiter implements RateLimiter {
+  /**
+   * Bound: one log per principal with a slot in the last window; at most once a window (on the
+   * clock) the logs whose slots all left it are dropped, so principals seen once do not stay.
+   */
   private readonly logs = new Map<string, SlotLog>()
+  private lastSweep = Number.NEGATIVE_INFINITY
 
   constructor(
     readonly settings: RateLimitSettings,
@@ -100,6 +105,7 @@ export class MemoryRateLimiter implements RateLimiter {
   async reserve(key: string): Promise<ReserveResult> {
     const { limit, windowMs, maxWaitMs, maxQueued } = this.settings
     const now = this.clock.now()
+    this.sweep(now)
     const log = this.prune(key, now)
     const slot = log.length < limit ? now : Math.max(now, log.at(log.length - limit) + windowMs)
     const queued = log.countAfter(now)
@@ -136,6 +142,21 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     log.dropThrough(now - this.settings.windowMs)
     return log
+  }
+
+  /** Principals whose logs are kept (for tests of the bound). */
+  get trackedPrincipals(): number {
+    return this.logs.size
+  }
+
+  /** Drops the logs with no slot after `now - windowMs`, at most once a window. */
+  private sweep(now: number): void {
+    const { windowMs } = this.settings
+    if (now - this.lastSweep < windowMs) return
+    this.lastSweep = now
+    for (const [key, log] of this.logs) {
+      if (log.length === 0 || log.at(log.length - 1) <= now - windowMs) this.logs.delete(key)
+    }
   }
 
   async close(): Promise<void> {

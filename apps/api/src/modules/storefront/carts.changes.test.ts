@@ -1,4 +1,5 @@
 // Storefront carts: adding, changing and removing lines (POST /v1/carts/{cartId}/add, change, remove).
+import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { maxCartLines } from './cart-rules.js'
 import {
@@ -100,6 +101,34 @@ describe('POST /v1/carts/{cartId}/add', () => {
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200))
     const cart = await platform.call('getCart', { auth: asDemo, params: { cartId } })
     expect(lines(cart)).toEqual([[v!.id, 20]])
+  })
+
+  it('serializes 20 parallel adds over HTTP: the line ends at exactly 20, each answer one step of it', async () => {
+    // Real sockets, so the adds overlap in the database as a shop's shoppers' would (on PostgreSQL
+    // the one-round-trip add of migration 0023, on SQLite the transaction).
+    const [v] = await pick(unlimited)
+    const cartId = await newCart([{ variantId: v!.id, quantity: 1 }])
+    await platform.app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = platform.app.server.address() as AddressInfo
+    const url = `http://127.0.0.1:${port}/v1/carts/${cartId}/add?storefront_token=${platform.demo.storefrontToken}`
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ items: [{ variantId: v!.id, quantity: 1 }] }),
+        })
+        expect(response.status).toBe(200)
+        const body = (await response.json()) as { items: { variant: { id: string }; quantity: number }[] }
+        return body.items.map((i) => [i.variant.id, i.quantity] as const)
+      }),
+    )
+    // Serialized adds each see the one before: the answers are 2…21, every one exactly once.
+    const quantities = answers.map((items) => items[0]![1]).sort((a, b) => a - b)
+    expect(quantities).toEqual(Array.from({ length: 20 }, (_, i) => i + 2))
+    expect(answers.every((items) => items.length === 1 && items[0]![0] === v!.id)).toBe(true)
+    const cart = await platform.call('getCart', { auth: asDemo, params: { cartId } })
+    expect(lines(cart)).toEqual([[v!.id, 21]])
   })
 
   it('serializes concurrent adds of different variants: no line is lost', async () => {

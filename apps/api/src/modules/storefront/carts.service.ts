@@ -146,6 +146,7 @@ export function createCartService(db: Db, options: CartOptions) {
     let position = current.reduce((max, line) => Math.max(max, line.position + 1), 0)
     const inserts: CartLinesTable[] = []
     const deletes: string[] = []
+    const updates: { variantId: string; quantity: number; recStrategy: string | undefined }[] = []
     const result: Line[] = []
     for (const [variantId, quantity] of plan.quantities) {
       const line = existing.get(variantId)
@@ -168,18 +169,25 @@ export function createCartService(db: Db, options: CartOptions) {
         result.push({ variant: known.get(variantId)!, quantity, position: position++ })
         continue
       }
-      if (line.quantity !== quantity || recStrategy !== undefined) {
+      if (line.quantity !== quantity || recStrategy !== undefined) updates.push({ variantId, quantity, recStrategy })
+      result.push({ ...line, quantity })
+    }
+    const [only] = updates
+    if (only && updates.length === 1 && only.recStrategy === undefined && deletes.length + inserts.length === 0) {
+      // The common change (one line's quantity): with the touch, one statement on PostgreSQL.
+      await changeQueries.updateCartLineAndTouch(trx, cart.id, only.variantId, only.quantity, now)
+    } else {
+      for (const { variantId, quantity, recStrategy } of updates) {
         await changeQueries.updateCartLine(trx, cart.id, variantId, {
           quantity,
           updated_at: now,
           ...(recStrategy === undefined ? {} : { rec_strategy: recStrategy }),
         })
       }
-      result.push({ ...line, quantity })
+      await deleteCartLines(trx, cart.id, deletes)
+      await insertCartLines(trx, inserts)
+      await changeQueries.touchCart(trx, cart.id, now)
     }
-    await deleteCartLines(trx, cart.id, deletes)
-    await insertCartLines(trx, inserts)
-    await changeQueries.touchCart(trx, cart.id, now)
     return result.sort((a, b) => a.position - b.position)
   }
 
@@ -291,8 +299,33 @@ export function createCartService(db: Db, options: CartOptions) {
     },
 
     /** `POST /carts/{cartId}/add`: adds to existing lines, new variants get new lines. */
-    addItems: (shopId: string, cartId: string, items: CartItemInput[], currency?: string) =>
-      change(shopId, cartId, currency, 'add', items),
+    async addItems(shopId: string, cartId: string, items: CartItemInput[], currency?: string) {
+      const [only] = items
+      if (only && items.length === 1 && changeQueries.addOneInOneTrip) {
+        // PostgreSQL, the common add: one round trip, or nothing written and the transaction below.
+        if (currency !== undefined) await catalog.currencyFor(shopId, currency)
+        const now = clock.now()
+        const at = isoTime(now)
+        const done = await changeQueries.addOneInOneTrip(
+          shopId,
+          cartId,
+          only.variantId,
+          only.quantity,
+          only.recStrategy ?? null,
+          at,
+          { expiredAtOrBefore: isoTime(now - cartIdleExpiryMs), maxLine: maxLineQuantity, maxLines: maxCartLines },
+        )
+        if (done) {
+          const lines = done.lines.map(({ line_quantity, line_position, ...variant }) => ({
+            variant,
+            quantity: line_quantity,
+            position: line_position,
+          }))
+          return cartAnswer(done.cart, lines, currency ?? done.cart.currency, at)
+        }
+      }
+      return change(shopId, cartId, currency, 'add', items)
+    },
 
     /** `POST /carts/{cartId}/change`: sets quantities (0 removes the line; absent variants are added). */
     changeItems: (shopId: string, cartId: string, items: CartItemInput[], currency?: string) =>

@@ -1,7 +1,7 @@
 import type { Body, Res } from '@fanshelf/contract'
 import type { ShopPrincipal } from '../../http/principal.js'
 import type { Handlers } from '../../http/typed-handlers.js'
-import { type Page, pageRequest } from '../paging/paging.js'
+import { pageRequest } from '../paging/paging.js'
 import type {
   toWebhookConfigurationCreatedResource,
   toWebhookConfigurationResource,
@@ -37,10 +37,6 @@ function wireCreated(
   return created as Res<'createWebhookConfiguration'>
 }
 
-function wirePage(page: Page<ConfigurationResource>): Res<'listWebhookConfigurations'> {
-  return page as Res<'listWebhookConfigurations'>
-}
-
 /**
  * The validated body as the service's request. openapi-typescript renders the schema's `anyOf`
  * (`allowedTypes` or its alias `types` required) as extra union members without `url`, so the
@@ -56,8 +52,8 @@ export function webhookConfigurationHandlers(
   configurations: WebhookConfigurationService,
 ): Handlers<WebhookConfigurationOperation, ShopPrincipal> {
   return {
-    listWebhookConfigurations: async ({ auth, query }) =>
-      wirePage(await configurations.listConfigurations(webhookOwnerOf(auth), pageRequest(query))),
+    listWebhookConfigurations: ({ auth, query }) =>
+      configurations.listConfigurationsJson(webhookOwnerOf(auth), pageRequest(query)),
     getWebhookConfiguration: async ({ auth, params }) =>
       wireConfiguration(await configurations.getConfiguration(webhookOwnerOf(auth), params.webhookConfigurationId)),
     createWebhookConfiguration: async ({ auth, body }) =>

@@ -4,7 +4,9 @@ import type { ChangeRecorder, Db, Dialect, Executor } from '../../db/database.js
 import type { WebhookConfigurationsTable } from '../../db/schema.js'
 import { DomainError, notFound, type ValidationIssue, validationError } from '../../errors/domain-error.js'
 import type { ShopPrincipal } from '../../http/principal.js'
+import type { PageSerializers } from '../../http/serialized-json.js'
 import { newId } from '../../ids.js'
+import { createKeptPages } from '../caching/kept-pages.js'
 import { type WebhookEventType, webhookApiVersion, webhookEventTypes } from '../events/event-types.js'
 import { type PageRequest, toPage } from '../paging/paging.js'
 import type { ShopService } from '../shops/shops.service.js'
@@ -51,6 +53,8 @@ export interface WebhookConfigurationOptions {
   resolve?: Resolver
   /** Platform apps' HMAC keys: what `GET /webhooks-secret` answers an app's token. */
   appKeys: AppKeySource
+  /** The contract's serializers of `listWebhookConfigurations` (pages kept serialized). */
+  configurationPage: PageSerializers
 }
 
 function configurationNotFound(webhookConfigurationId: string) {
@@ -104,6 +108,19 @@ function assertAllowedTypes(request: WebhookConfigurationRequest): WebhookEventT
  */
 export function createWebhookConfigurationService(db: Db, shops: ShopService, options: WebhookConfigurationOptions) {
   const { clock, dialect, rules } = options
+  /**
+   * Pages kept while the database is unchanged (decision 0048, amendment). A caller sees only its
+   * owner's configurations (the shop's own, or one platform app's), so the owner is in the key.
+   */
+  const keptPages = createKeptPages(db, options.configurationPage, { maxEntries: 32 })
+
+  async function listConfigurations(owner: WebhookOwner, page: PageRequest) {
+    const [rows, total] = await Promise.all([
+      listWebhookConfigurations(db, owner, page),
+      countWebhookConfigurations(db, owner),
+    ])
+    return toPage(rows.map(toWebhookConfigurationResource), total, page)
+  }
 
   async function getConfiguration(owner: WebhookOwner, webhookConfigurationId: string, executor: Executor = db) {
     const configuration = await findWebhookConfiguration(executor, owner, webhookConfigurationId)
@@ -123,13 +140,11 @@ export function createWebhookConfigurationService(db: Db, shops: ShopService, op
   }
 
   return {
-    async listConfigurations(owner: WebhookOwner, page: PageRequest) {
-      const [rows, total] = await Promise.all([
-        listWebhookConfigurations(db, owner, page),
-        countWebhookConfigurations(db, owner),
-      ])
-      return toPage(rows.map(toWebhookConfigurationResource), total, page)
-    },
+    listConfigurations,
+
+    /** `listConfigurations` as the wire answer, kept per owner and page. */
+    listConfigurationsJson: (owner: WebhookOwner, page: PageRequest) =>
+      keptPages([owner.shopId, owner.appId, page.offset, page.size, page.page], () => listConfigurations(owner, page)),
     getConfiguration,
 
     /** `POST /webhooks`: the new configuration, enabled, with the key its deliveries are signed with. */

@@ -1,5 +1,6 @@
 // The webhook URL rules, from configuration and over HTTP with production-like configuration.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pageSerializers } from '../../http/serialized-json.js'
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
 import {
   create,
@@ -24,6 +25,7 @@ describe('webhook URL rules from configuration', () => {
       rules: { ...platform.config.webhooks, ...rules },
       resolve,
       appKeys: services().platformApps.appKeys,
+      configurationPage: pageSerializers(platform.contract, 'listWebhookConfigurations'),
     })
   }
   const owner = () =>

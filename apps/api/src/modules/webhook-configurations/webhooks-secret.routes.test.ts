@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ShopPrincipal } from '../../http/principal.js'
+import { pageSerializers } from '../../http/serialized-json.js'
 import { authHeaders, createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
 import type { OAuthClient } from '../platform-apps/testing/oauth-harness.js'
 import { connect, registerClient, signInAdmin } from '../platform-apps/testing/oauth-harness.js'
@@ -125,6 +126,7 @@ describe('an app with no webhook key', () => {
       dialect: platform.app.platform.database.dialect,
       rules: platform.config.webhooks,
       appKeys: noAppKeys,
+      configurationPage: pageSerializers(platform.contract, 'listWebhookConfigurations'),
     })
     const app: ShopPrincipal = {
       kind: 'platformApp',

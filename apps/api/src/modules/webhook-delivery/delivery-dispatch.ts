@@ -39,7 +39,9 @@ export function createDispatcher(deps: {
   freed: (endpoint: Endpoint, ranDry: boolean) => void
 }): Dispatcher {
   const { concurrency, perEndpoint } = deps
+  // Bound: the endpoints with a queued or running send (one is dropped when it runs dry).
   const endpoints = new Map<string, Endpoint>()
+  // Bound: the sends running now (each removes itself when it settles), at most `concurrency`.
   const sending = new Set<Promise<void>>()
   let inFlight = 0
   let held = 0

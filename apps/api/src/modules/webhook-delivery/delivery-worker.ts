@@ -18,6 +18,7 @@ import {
   reportOf,
   tally,
 } from './delivery-transitions.js'
+import { createGoneConfigurations } from './gone-configurations.js'
 import { createWebhookSender, type WebhookSender } from './webhook-sender.js'
 import { type SigningKeys, signDelivery } from './webhook-signatures.js'
 import type { Resolver, WebhookUrlRules } from './webhook-url-guard.js'
@@ -140,9 +141,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const totals: RunSummary = { attempts: 0, delivered: 0, failed: 0 }
   /**
    * Configurations this worker saw answer 410, until its claims can no longer hold deliveries
-   * loaded before the disable was recorded: nothing more is sent to them meanwhile.
+   * loaded before the disable was recorded: nothing more is sent to them meanwhile. Bound: the
+   * 410s of the last lease (gone-configurations.ts).
    */
-  const gone = new Map<string, number>()
+  const gone = createGoneConfigurations()
   let lastPrune = Number.NEGATIVE_INFINITY
 
   const recorder = createOutcomeRecorder({ database, clock, workerId, log: currentLog })
@@ -150,11 +152,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   /** Send: sign and send one claimed delivery, and decide what its answer means. */
   async function attempt(item: Queued): Promise<Outcome> {
     const configurationId = item.target?.id
-    const goneUntil = configurationId === undefined ? undefined : gone.get(configurationId)
+    const goneUntil = configurationId === undefined ? undefined : gone.until(configurationId)
     const decision = decideBeforeSend(item, clock.now(), goneUntil)
     if (decision.kind !== 'send' && decision.kind !== 'postponed') return decision
     // Past the 410 check: a remembered 410 has run out.
-    if (goneUntil !== undefined && configurationId !== undefined) gone.delete(configurationId)
+    if (goneUntil !== undefined && configurationId !== undefined) gone.forget(configurationId)
     if (decision.kind === 'postponed') return decision
     const { target, key } = decision
     const attemptedAt = clock.now()
@@ -181,7 +183,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     attempt,
     log: currentLog,
     settled(item, outcome) {
-      if (outcome.kind === 'gone') gone.set(item.delivery.configuration_id, clock.now() + leaseMs)
+      if (outcome.kind === 'gone') {
+        const now = clock.now()
+        gone.remember(item.delivery.configuration_id, now + leaseMs, now)
+      }
       tally(summary, outcome)
       tally(totals, outcome)
       const report = options.onOutcome && reportOf(item.delivery, outcome, clock.now())

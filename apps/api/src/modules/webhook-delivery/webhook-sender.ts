@@ -98,9 +98,12 @@ export function createWebhookSender(deps: {
     scheduling: 'fifo' as const,
   }
   const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) }
-  /** Aborts of the attempts in flight. */
+  /** Aborts of the attempts in flight. Bound: the attempts running now (each removes its own). */
   const running = new Set<() => void>()
-  /** Verdicts on hosts, by host string (the rules never change for a sender): names pass here. */
+  /**
+   * Verdicts on hosts, by host string (the rules never change for a sender): names pass here.
+   * Bound: at most 10,001 hosts, then it starts afresh.
+   */
   const verdicts = new Map<string, boolean>()
   const literalAllowed = (host: string): boolean => {
     let allowed = verdicts.get(host)

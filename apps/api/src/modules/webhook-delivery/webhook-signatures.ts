@@ -100,7 +100,7 @@ export function createSigningKeys(deps: {
   const { db, secretBox, clock } = deps
   const appKeys = deps.appKeys ?? noAppKeys
   const cacheMs = deps.cacheMs ?? 5_000
-  // `cacheMs: 0`: every delivery reads its secrets afresh.
+  // `cacheMs: 0`: every delivery reads its secrets afresh. Bound: at most 10,000 keys, LRU, each for `cacheMs`.
   const cache =
     cacheMs > 0
       ? createTtlCache<{ key: SigningKey | undefined }>({ clock, ttlMs: cacheMs, maxEntries: 10_000 })

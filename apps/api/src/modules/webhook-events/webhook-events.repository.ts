@@ -75,17 +75,17 @@ const eventColumns = [
 /**
  * A page of the log, newest first; the window (long-lists.ts) may read it from the log's end. The
  * page is found on index entries alone (`webhook_events_shop_log`, migration 0007) and only its
- * rows are read: an offset then skips index entries, not rows with their bodies.
+ * rows are read: an offset then skips index entries, not rows with their bodies. `configurationIds`
+ * are the owner's visible ones (`visibleConfigurationIds`), read once per request by the caller.
  */
 export async function listWebhookEvents(
   db: Executor,
   owner: WebhookOwner,
+  configurationIds: readonly string[],
   filter: WebhookEventFilter,
   window: PageWindow,
 ): Promise<WebhookEventRow[]> {
-  if (window.limit === 0) return []
-  const configurationIds = await visibleConfigurationIds(db, owner, filter.configurationId)
-  if (configurationIds.length === 0) return []
+  if (window.limit === 0 || configurationIds.length === 0) return []
   return webhookEventPageQuery(db, owner.shopId, configurationIds, filter, window).execute()
 }
 
@@ -97,7 +97,7 @@ export async function listWebhookEvents(
 export function webhookEventPageQuery(
   db: Executor,
   shopId: string,
-  configurationIds: string[],
+  configurationIds: readonly string[],
   filter: WebhookEventFilter,
   window: PageWindow,
 ) {
@@ -138,15 +138,14 @@ export async function visibleConfigurationIds(
 }
 
 /**
- * How many events the owner sees. Counted per visible configuration on its (configuration_id,
- * created_at) index — index entries only — rather than through the join, which reads every row.
+ * How many events the owner sees (`ids`: its visible configurations). Counted per configuration on
+ * its (configuration_id, created_at) index — index entries only — rather than through the join, which reads every row.
  */
 export async function countWebhookEvents(
   db: Executor,
-  owner: WebhookOwner,
+  ids: readonly string[],
   filter: WebhookEventFilter,
 ): Promise<number> {
-  const ids = await visibleConfigurationIds(db, owner, filter.configurationId)
   if (ids.length === 0) return 0
   let query = db
     .selectFrom('webhook_events')

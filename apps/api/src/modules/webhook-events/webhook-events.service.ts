@@ -2,6 +2,7 @@ import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Executor } from '../../db/database.js'
 import { DomainError, notFound, validationError } from '../../errors/domain-error.js'
 import type { Contract } from '../../http/contract.js'
+import { createStampedCache } from '../caching/stamped-cache.js'
 import { recordEvent } from '../events/event-outbox.js'
 import type { WebhookEventType } from '../events/event-types.js'
 import { createLogTotals, type LogTotalOptions } from '../paging/log-totals.js'
@@ -22,6 +23,7 @@ import {
   listWebhookAttempts,
   listWebhookEvents,
   requeueWebhookEvent,
+  visibleConfigurationIds,
   type WebhookEventRow,
 } from './webhook-events.repository.js'
 
@@ -87,7 +89,14 @@ export function createWebhookEventService(deps: {
   const { db, clock, contract } = deps
   const onQueued = deps.onQueued ?? (() => {})
   const createdSince = () => isoTime(clock.now() - deliveryLogRetentionMs)
-  const totals = createLogTotals(createChangeStamp(db), deps.logTotals)
+  const readStamp = createChangeStamp(db)
+  const totals = createLogTotals(readStamp, deps.logTotals)
+  /**
+   * The configurations each owner sees (all, or the one filtered on), kept while the database is
+   * unchanged: read once per request for the page and the total's counts alike (decision 0048,
+   * amendment). Keyed by owner and filter; a few ids each, at most 256 keys.
+   */
+  const visibleIds = createStampedCache<string[]>(db, { maxEntries: 256, readStamp })
 
   async function getRow(
     owner: WebhookOwner,
@@ -112,26 +121,33 @@ export function createWebhookEventService(deps: {
     ): Promise<WebhookEventPage> {
       const nowMs = clock.now()
       const where = { ...filter, createdSince: isoTime(nowMs - deliveryLogRetentionMs) }
+      const ids = await visibleIds.get(
+        JSON.stringify([owner.shopId, owner.appId, filter.configurationId ?? null]),
+        () => visibleConfigurationIds(db, owner, filter.configurationId),
+      )
       // The total (decision 0049): exact on small logs; on large ones kept up to date from the
       // log's two ends between counts.
       const total = (need?: { exact: true }) =>
         totals.total(
           JSON.stringify([owner, filter]),
           { since: where.createdSince, now: isoTime(nowMs), nowMs },
-          (from, to) => countWebhookEvents(db, owner, { ...where, createdSince: from, createdBefore: to }),
+          (from, to) => countWebhookEvents(db, ids, { ...where, createdSince: from, createdBefore: to }),
           need,
         )
       if (page.startingAfter !== undefined) {
         const after = await findWebhookEventKey(db, owner, page.startingAfter, where.createdSince)
         if (!after) throw unknownCursor(page.startingAfter)
         const window = { reversed: false, offset: 0, limit: page.size + 1 }
-        const [rows, counted] = await Promise.all([listWebhookEvents(db, owner, { ...where, after }, window), total()])
+        const [rows, counted] = await Promise.all([
+          listWebhookEvents(db, owner, ids, { ...where, after }, window),
+          total(),
+        ])
         return eventPage(rows, counted.total, page)
       }
       // Long lists (decision 0016): pages in the back half are read from the end.
       if (page.offset === 0) {
         const window = { reversed: false, offset: 0, limit: page.size + 1 }
-        const [rows, counted] = await Promise.all([listWebhookEvents(db, owner, where, window), total()])
+        const [rows, counted] = await Promise.all([listWebhookEvents(db, owner, ids, where, window), total()])
         return eventPage(rows, counted.total, page)
       }
       let counted = await total()
@@ -140,12 +156,12 @@ export function createWebhookEventService(deps: {
       if (!counted.exact && pageWindow(page, counted.total).reversed) counted = await total({ exact: true })
       const window = pageWindow(page, counted.exact ? counted.total : undefined)
       if (window.reversed || window.limit === 0) {
-        const rows = await listWebhookEvents(db, owner, where, window)
+        const rows = await listWebhookEvents(db, owner, ids, where, window)
         // Read from the end, the page ends before the list does when it started `offset` from the end.
         const hasMore = window.limit > 0 && window.offset > 0
         return { ...toPage(rows.map(toWebhookEventSummaryResource), counted.total, page), hasMore }
       }
-      const rows = await listWebhookEvents(db, owner, where, { ...window, limit: window.limit + 1 })
+      const rows = await listWebhookEvents(db, owner, ids, where, { ...window, limit: window.limit + 1 })
       return eventPage(rows, counted.total, page)
     },
 
