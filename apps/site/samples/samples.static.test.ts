@@ -154,6 +154,13 @@ describe('the AI agents guide (docs/ai/mcp.mdx): client configurations', () => {
     )
   })
 
+  it('the worked example’s tool call posts JSON-RPC to the endpoint under FANSHELF_ORIGIN, in valid bash', () => {
+    execFileSync('bash', ['-n', path.join(here, 'ai/call-tool.sh')])
+    const sample = readFileSync(path.join(here, 'ai/call-tool.sh'), 'utf8')
+    expect(sample).toContain(`"\${FANSHELF_ORIGIN:-http://127.0.0.1:4000}${mcpResourcePath}"`)
+    expect(sample).toContain('"method": "tools/call"')
+  })
+
   it('Claude Desktop runs fanshelf mcp with only the variables it reads', () => {
     const server = json('claude-desktop-stdio.json').mcpServers.fanshelf
     expect(server.command.endsWith('/node_modules/.bin/fanshelf')).toBe(true)
