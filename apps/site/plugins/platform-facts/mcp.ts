@@ -37,7 +37,7 @@ export interface McpFacts {
 export interface McpConformance {
   version: string
   passing: string[]
-  failing: Array<{ scenario: string; kind: 'fixture' | 'capability'; reason: string }>
+  failing: Array<{ scenario: string; kind: 'fixture' | 'capability' | 'stateless'; reason: string }>
 }
 
 export const conformanceBaselineFile = 'apps/api/src/modules/mcp/mcp-conformance-baseline.yaml'
@@ -55,7 +55,9 @@ export function loadConformance(repoRoot: string): McpConformance {
     Array.isArray(failing) &&
     failing.every(
       (row) =>
-        typeof row.scenario === 'string' && typeof row.reason === 'string' && /^(fixture|capability)$/.test(row.kind),
+        typeof row.scenario === 'string' &&
+        typeof row.reason === 'string' &&
+        /^(fixture|capability|stateless)$/.test(row.kind),
     )
   if (!ok || !failing)
     throw new Error(`${conformanceBaselineFile}: expected version, passing and server (scenario, kind, reason)`)

@@ -96,7 +96,11 @@ export function McpConformanceSummary(): ReactNode {
   )
 }
 
-const kindLabels = { fixture: 'Reference fixture', capability: 'Optional capability' } as const
+const kindLabels = {
+  fixture: 'Reference fixture',
+  capability: 'Optional capability',
+  stateless: 'Needs a session',
+} as const
 
 /** Every scenario the server fails, with its reason. */
 export function McpConformanceFailures(): ReactNode {
