@@ -240,7 +240,7 @@ export async function countPostgresShops(databaseUrl: string): Promise<number> {
 }
 
 /**
- * Drops every table, view, sequence and function (migration 0023's, not an extension's) of the
+ * Drops every table, view, sequence and function (migrations 0023 and 0024's, not an extension's) of the
  * public schema: the restore's first statement.
  */
 const emptyPublicSchema = `DO $$

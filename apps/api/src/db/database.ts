@@ -40,7 +40,9 @@ import * as shopSettings from './migrations/0020-shop-settings.js'
 import * as digitalFileStorage from './migrations/0021-digital-file-storage.js'
 import * as webhookEventLogIndexes from './migrations/0022-webhook-event-log-indexes.js'
 import * as cartAddFunction from './migrations/0023-cart-add-function.js'
-import * as mcpClientRegistration from './migrations/0024-mcp-client-registration.js'
+import * as cartAddLine from './migrations/0024-cart-add-line.js'
+import * as cartsCreatedIndex from './migrations/0025-carts-created-index.js'
+import * as mcpClientRegistration from './migrations/0026-mcp-client-registration.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -95,7 +97,9 @@ const migrations: Record<string, Migration> = {
   '0021-digital-file-storage': digitalFileStorage,
   '0022-webhook-event-log-indexes': webhookEventLogIndexes,
   '0023-cart-add-function': cartAddFunction,
-  '0024-mcp-client-registration': mcpClientRegistration,
+  '0024-cart-add-line': cartAddLine,
+  '0025-carts-created-index': cartsCreatedIndex,
+  '0026-mcp-client-registration': mcpClientRegistration,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -5,7 +5,8 @@ import { type Kysely, sql } from 'kysely'
  *
  * - `carts`: anonymous carts of the storefront API (UUID ids). `status` is OPEN until the checkout
  *   turns the cart into an order (CLOSED, with `order_id`). A cart expires 30 days after
- *   `updated_at` (carts.rules.ts); `carts_updated` serves the purge of expired carts.
+ *   `updated_at` (carts.rules.ts); `carts_updated` served the purge of expired carts until
+ *   migration 0025 replaced it with `carts_created`.
  * - `cart_lines`: one line per variant of a cart (the primary key merges repeats), in `position`
  *   (insertion) order.
  * - `checkouts`: one per placed order (`orders.checkout_id`), with the cart it came from (a cart

@@ -23,6 +23,16 @@ describe('POST /v1/carts/{cartId}/add', () => {
     return platform.call('addCartItems', { auth, params: { cartId }, body: { items } })
   }
 
+  async function cartRow(cartId: string) {
+    const cart = await db.selectFrom('carts').select('updated_at').where('id', '=', cartId).executeTakeFirstOrThrow()
+    const rows = await db
+      .selectFrom('cart_lines')
+      .select(['variant_id', 'quantity', 'updated_at'])
+      .where('cart_id', '=', cartId)
+      .execute()
+    return { cart, rows }
+  }
+
   it('adds to an existing line and appends new variants (C1)', async () => {
     const [a, b] = await pick(unlimited, 2)
     const cartId = await newCart([{ variantId: a!.id, quantity: 1 }])
@@ -71,9 +81,14 @@ describe('POST /v1/carts/{cartId}/add', () => {
     const stock = v!.in_stock as number
     const cartId = await newCart([{ variantId: v!.id, quantity: stock - 1 }])
     expect(lines(await add(cartId, [{ variantId: v!.id, quantity: 1 }]))).toEqual([[v!.id, stock]])
+    const before = await cartRow(cartId)
+    await platform.clock.advance(60_000)
     const over = await add(cartId, [{ variantId: v!.id, quantity: 1 }])
     expect(over.status).toBe(409)
     expect(over.body.details).toEqual({ variantId: v!.id, available: stock })
+    // A refused add writes nothing: not the line, not the cart's touch (PostgreSQL's one-trip add
+    // rolls its touch back before the ordinary transaction answers).
+    expect(await cartRow(cartId)).toEqual(before)
   })
 
   it('answers 409 CART_TOO_MANY_LINES beyond 100 lines', async () => {
@@ -105,7 +120,7 @@ describe('POST /v1/carts/{cartId}/add', () => {
 
   it('serializes 20 parallel adds over HTTP: the line ends at exactly 20, each answer one step of it', async () => {
     // Real sockets, so the adds overlap in the database as a shop's shoppers' would (on PostgreSQL
-    // the one-round-trip add of migration 0023, on SQLite the transaction).
+    // the one-round-trip add of migration 0024, on SQLite the transaction).
     const [v] = await pick(unlimited)
     const cartId = await newCart([{ variantId: v!.id, quantity: 1 }])
     await platform.app.listen({ host: '127.0.0.1', port: 0 })

@@ -102,6 +102,9 @@ function cartLineDetailsQuery(db: Executor, cartId: string) {
 /** A row of `listCartLineDetails`: a line's variant with its product's fields, quantity and position. */
 export type CartLineDetails = VariantDetails & { line_quantity: number; line_position: number }
 
+/** The SQLSTATE `fanshelf_cart_add_line` raises when the ordinary transaction must decide (migration 0024). */
+const cartAddFallback = 'FSCA1'
+
 /** A fixed SQL text run with its parameters (a PostgreSQL function call Kysely cannot build). */
 function rawQuery<Row>(text: string) {
   return {
@@ -155,8 +158,8 @@ export function createCartChangeQueries(db: Executor, dialect: Dialect) {
     cartLineUpdate(q, cartId, variantId, { quantity, updated_at: at }),
   )
   const touch = precompile(db, 2, cartTouch)
-  const addOne = rawQuery<{ outcome: string; cart: CartsTable | null; lines: CartLineDetails[] | null }>(
-    'select outcome, cart, lines from fanshelf_cart_add_one($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+  const addLine = rawQuery<{ cart: CartsTable; lines: CartLineDetails[]; added: CartLineDetails | null }>(
+    'select cart, lines, added from fanshelf_cart_add_line($1, $2, $3, $4, $5, $6, $7, $8, $9)',
   )
   // PostgreSQL: a line's new quantity and the cart's touch in one statement (a data-modifying
   // WITH), one round trip less in the locked transaction (decision 0048). SQLite has no such WITH
@@ -173,10 +176,11 @@ export function createCartChangeQueries(db: Executor, dialect: Dialect) {
       : undefined
   return {
     /**
-     * PostgreSQL: adds `quantity` units of one variant in one round trip (migration 0023's
-     * function, decision 0048's amendment): the cart and its new lines when the change was the
-     * happy one, undefined when the function wrote nothing and the caller must run its ordinary
-     * transaction (which decides any error). Undefined on SQLite, where nothing is saved.
+     * PostgreSQL: adds `quantity` units of one variant in one round trip (migration 0024's
+     * function, decision 0048's amendments): the touched cart and its lines after the change when
+     * the change was the happy one, undefined when the function wrote nothing and the caller must
+     * run its ordinary transaction (which decides any error). Undefined on SQLite, where nothing is
+     * saved.
      */
     addOneInOneTrip:
       dialect === 'postgres'
@@ -189,20 +193,35 @@ export function createCartChangeQueries(db: Executor, dialect: Dialect) {
             at: string,
             bounds: { expiredAtOrBefore: string; maxLine: number; maxLines: number },
           ): Promise<{ cart: CartsTable; lines: CartLineDetails[] } | undefined> => {
-            const { rows } = await addOne.execute(db, [
-              shopId,
-              cartId,
-              variantId,
-              quantity,
-              recStrategy,
-              at,
-              bounds.expiredAtOrBefore,
-              bounds.maxLine,
-              bounds.maxLines,
-            ])
-            const [row] = rows
-            if (row?.outcome !== 'done' || !row.cart || !row.lines) return undefined
-            return { cart: row.cart, lines: row.lines }
+            let answer: { cart: CartsTable; lines: CartLineDetails[]; added: CartLineDetails | null } | undefined
+            try {
+              ;[answer] = (
+                await addLine.execute(db, [
+                  shopId,
+                  cartId,
+                  variantId,
+                  quantity,
+                  recStrategy,
+                  at,
+                  bounds.expiredAtOrBefore,
+                  bounds.maxLine,
+                  bounds.maxLines,
+                ])
+              ).rows
+            } catch (error) {
+              // The function's "not the happy change": it rolled back; the transaction decides.
+              if ((error as { code?: unknown }).code === cartAddFallback) return undefined
+              throw error
+            }
+            if (!answer) return undefined
+            const { cart, lines, added } = answer
+            if (added) return { cart, lines: [...lines, { ...added, line_quantity: quantity }] }
+            return {
+              cart,
+              lines: lines.map((line) =>
+                line.id === variantId ? { ...line, line_quantity: line.line_quantity + quantity } : line,
+              ),
+            }
           }
         : undefined,
     /** `findCart` with the row locked (PostgreSQL) until the transaction ends. */
@@ -244,8 +263,17 @@ export async function closeCart(db: Executor, cartId: string, orderId: string, a
   return Number(result.numUpdatedRows) === 1
 }
 
-/** Deletes carts idle since before `cutoff` (their lines go with them); answers how many. */
+/**
+ * Deletes carts idle since before `cutoff` (their lines go with them); answers how many. A cart idle
+ * since the cutoff was created before it too: the `created_at` condition lets the `carts_created`
+ * index find them, since no index covers `updated_at` (migration 0025: a cart's touch stays a HOT
+ * update on PostgreSQL).
+ */
 export async function deleteCartsIdleSince(db: Executor, cutoff: string): Promise<number> {
-  const result = await db.deleteFrom('carts').where('updated_at', '<', cutoff).executeTakeFirst()
+  const result = await db
+    .deleteFrom('carts')
+    .where('created_at', '<', cutoff)
+    .where('updated_at', '<', cutoff)
+    .executeTakeFirst()
   return Number(result.numDeletedRows)
 }

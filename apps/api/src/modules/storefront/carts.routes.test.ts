@@ -238,13 +238,18 @@ describe('GET /v1/carts/{cartId}', () => {
   it('expires 30 days after the last change, and expired carts are deleted later', async () => {
     const [v] = await pick(unlimited)
     const cartId = await newCart([{ variantId: v!.id, quantity: 1 }])
-    // Ages the cart instead of moving the shared clock by a month (background tasks sleep on it).
-    const age = (ms: number) =>
-      db
+    // Ages the cart instead of moving the shared clock by a month (background tasks sleep on it):
+    // its last change, and its creation with it (a cart is never changed before it was created).
+    const age = async (ms: number) => {
+      const at = new Date(platform.clock.now() - ms).toISOString()
+      await db.updateTable('carts').set({ updated_at: at }).where('id', '=', cartId).execute()
+      await db
         .updateTable('carts')
-        .set({ updated_at: new Date(platform.clock.now() - ms).toISOString() })
+        .set({ created_at: at })
         .where('id', '=', cartId)
+        .where('created_at', '>', at)
         .execute()
+    }
     await age(cartIdleExpiryMs - 1000)
     expect((await platform.call('getCart', { auth: asDemo, params: { cartId } })).status).toBe(200)
     // A change restarts the 30 days.
