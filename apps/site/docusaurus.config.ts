@@ -150,6 +150,7 @@ const config: Config = {
             { label: 'Storefront', to: '/storefront/' },
             { label: 'Webhooks', to: '/webhooks/' },
             { label: 'Operate', to: '/operate/running-fanshelf/' },
+            { label: 'AI agents', to: '/ai/mcp/' },
             { label: 'Search', to: '/search/' },
           ],
         },

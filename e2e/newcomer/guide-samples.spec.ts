@@ -12,6 +12,7 @@ import { origin } from './server.ts'
 /** The guides with curl samples (the others show code in other languages, or none). */
 const guides = [
   '/',
+  '/ai/mcp/',
   '/compatibility/',
   '/storefront/getting-started/',
   '/storefront/collection/',

@@ -26,7 +26,8 @@ test.afterAll(async () => {
 })
 
 function consentLink(parameters: Record<string, string>): string {
-  const url = new URL((as.authorization_endpoint as string).replace('{clientId}', world.app.clientId))
+  const url = new URL(as.authorization_endpoint as string)
+  url.searchParams.set('client_id', world.app.clientId)
   for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value)
   return url.toString()
 }

@@ -20,6 +20,7 @@ export const guideRoutes = [
   { path: '/webhooks/webhook-model/', sidebar: 'webhooks', heading: 'Webhook model' },
   { path: '/operate/running-fanshelf/', sidebar: 'operate', heading: 'Running Fanshelf' },
   { path: '/operate/admin-roles/', sidebar: 'operate', heading: 'Admin roles' },
+  { path: '/ai/mcp/', sidebar: null, heading: 'AI agents (MCP)' },
 ] as const
 
 export const referenceRoutes = ['/open-api/', '/open-api-beta/', '/storefront-api/'] as const

@@ -32,6 +32,7 @@ import { createDownloadRoutes } from './modules/downloads/downloads.routes.js'
 import { createFeedRoutes } from './modules/feed/feed.routes.js'
 import { createIdempotencyWrapper } from './modules/idempotency/idempotency.http.js'
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.js'
+import { mcpRoutes } from './modules/mcp/mcp.routes.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { installHttpMetrics } from './modules/metrics/http-metrics.js'
 import { createMetricsRoutes } from './modules/metrics/metrics.routes.js'
@@ -210,6 +211,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   )
   // OAuth token/revoke/metadata, the consent page, admin sign-in and the admin API for connections.
   await app.register(platformAppRoutes)
+  // The MCP server at /mcp: the open API's operations as tools for AI agents (decision 0051).
+  await app.register(mcpRoutes)
   await app.register(adminSessionRoutes)
   // One-time links: set a password (first, invited, reset) and "Forgot password?" (decision 0035).
   await app.register(passwordPageRoutes)

@@ -24,6 +24,16 @@ describe('parseConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'RATE_LIMIT', 'ROLES', 'SEED_DEMO']) expect(problems).toContain(name)
   })
 
+  it('lists the origins of browser-based MCP clients, and refuses anything but an origin', () => {
+    expect(parseConfig({}).mcpAllowedOrigins).toEqual([])
+    expect(
+      parseConfig({ MCP_ALLOWED_ORIGINS: 'http://localhost:6274, https://agent.example' }).mcpAllowedOrigins,
+    ).toEqual(['http://localhost:6274', 'https://agent.example'])
+    for (const bad of ['https://agent.example/', 'agent.example', 'https://agent.example/app']) {
+      expect(() => parseConfig({ MCP_ALLOWED_ORIGINS: bad })).toThrow(/MCP_ALLOWED_ORIGINS must list origins/)
+    }
+  })
+
   it('serves metrics only with a METRICS_TOKEN, and refuses a short one', () => {
     expect(parseConfig({}).metricsToken).toBeUndefined()
     expect(parseConfig({ METRICS_TOKEN: 'a-long-enough-token-0123' }).metricsToken).toBe('a-long-enough-token-0123')

@@ -27,6 +27,11 @@ export interface Config {
   readonly redisUrl: string | undefined
   /** Public base URL of this deployment (links in webhooks, redeem URIs, checkout). */
   readonly publicUrl: string
+  /**
+   * Origins of browser-based MCP clients (`MCP_ALLOWED_ORIGINS`, comma-separated) that `/mcp` and the
+   * OAuth endpoints answer with CORS; other foreign origins are refused by `/mcp` (decision 0051).
+   */
+  readonly mcpAllowedOrigins: readonly string[]
   readonly rateLimit: {
     readonly limit: number
     readonly windowMs: number
@@ -246,6 +251,16 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
     }
   }
 
+  const mcpAllowedOrigins = (env.MCP_ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '')
+  for (const origin of mcpAllowedOrigins) {
+    if (originOf(origin) !== origin) {
+      problems.push(`MCP_ALLOWED_ORIGINS must list origins such as http://localhost:6274 (got "${origin}")`)
+    }
+  }
+
   const config: Config = {
     host,
     port,
@@ -253,6 +268,7 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
     databaseUrl,
     redisUrl,
     publicUrl,
+    mcpAllowedOrigins,
     rateLimit: {
       limit: int('RATE_LIMIT', rateLimitDefaults.limit, 1, 1_000_000),
       windowMs: int('RATE_LIMIT_WINDOW_MS', rateLimitDefaults.windowMs, 100, 3_600_000),
@@ -288,6 +304,9 @@ export function parseConfig(env: Env, overrides: Partial<Config> = {}): Config {
   if (problems.length > 0) throw new ConfigError(problems)
   return Object.freeze(config)
 }
+
+/** The origin of an absolute URL, or undefined when it is none. */
+const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : undefined)
 
 const mediaS3Parameters = ['region', 'endpoint', 'forcePathStyle']
 

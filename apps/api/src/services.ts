@@ -27,6 +27,7 @@ import { createGiftingService } from './modules/gifting/gifting.service.js'
 import { createGiveawayService } from './modules/gifting/giveaways.service.js'
 import { createGiveawayLinkService } from './modules/giveaway-links/giveaway-links.service.js'
 import { createMailingListService } from './modules/mailing-list/mailing-list.service.js'
+import { mcpScopes, toolsFromContract } from './modules/mcp/mcp-tools.js'
 import { createMediaService } from './modules/media/media.service.js'
 import { databaseStorage } from './modules/media/media-storage.js'
 import { createS3Storage } from './modules/media/s3-storage.js'
@@ -35,6 +36,8 @@ import { loadExchangeRates } from './modules/money/exchange-rates.js'
 import { createOrderService } from './modules/orders/orders.service.js'
 import { createSmtpMailer } from './modules/people/mailer.js'
 import { createPeopleService } from './modules/people/people.service.js'
+import { createDynamicClientService } from './modules/platform-apps/dynamic-clients.service.js'
+import { resourceIndicators } from './modules/platform-apps/oauth-resources.js'
 import { createPlatformAppService } from './modules/platform-apps/platform-apps.service.js'
 import { createPlatformGrantService } from './modules/platform-apps/platform-grants.service.js'
 import { platformScopes } from './modules/platform-apps/platform-scopes.js'
@@ -107,7 +110,14 @@ export function createServices(deps: ServiceDeps) {
   // admin sessions guard the consent page and the admin API.
   const platformApps = createPlatformAppService(db, { clock, secretBox, scopes: platformScopes(deps.contract) })
   const platformGrants = createPlatformGrantService(db, { clock, apps: platformApps, issuer: config.publicUrl })
-  const platformTokens = createPlatformTokenService(db, { clock })
+  const platformTokens = createPlatformTokenService(db, { clock, resources: resourceIndicators(config.publicUrl) })
+  // MCP clients that register themselves may ask only for the scopes the MCP tools need.
+  const dynamicClients = createDynamicClientService(db, {
+    clock,
+    secretBox,
+    attempts,
+    scopes: mcpScopes(toolsFromContract(deps.contract), platformApps.scopes.keys()),
+  })
   const adminSessions = createAdminSessionService(db, { clock, throttle: credentialThrottle })
   const webhookConfigurations = createWebhookConfigurationService(db, shops, {
     clock,
@@ -248,6 +258,7 @@ export function createServices(deps: ServiceDeps) {
     platformApps,
     platformGrants,
     platformTokens,
+    dynamicClients,
     adminSessions,
     productAdmin,
     media,

@@ -206,6 +206,19 @@ describe('samples against a running Fanshelf', () => {
     }
   })
 
+  it('ai/call-tool.sh calls an MCP tool over /mcp and gets the JSON the REST operation answers', async () => {
+    const answer = json('ai/call-tool.sh')
+    expect(answer).toMatchObject({ jsonrpc: '2.0', id: 1 })
+    expect(answer.result.isError).toBeUndefined()
+    const rest = await fetch(`${env.FANSHELF_ORIGIN}/open-api/v1.0/webhook-events?size=10`, {
+      headers: { authorization: `Basic ${btoa(`${env.FANSHELF_API_USER}:${env.FANSHELF_API_PASSWORD}`)}` },
+    })
+    const page = await rest.json()
+    expect(page.results.length).toBeGreaterThan(0)
+    expect(answer.result.structuredContent).toEqual(page)
+    expect(JSON.parse(answer.result.content[0].text)).toEqual(page)
+  })
+
   it('storefront/storefront-client.mjs pages through a collection and builds the checkout URL', async () => {
     const script = [
       `import { allProducts, checkoutUrl, storefront } from ${JSON.stringify(path.join(here, 'storefront/storefront-client.mjs'))}`,

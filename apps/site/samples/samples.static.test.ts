@@ -6,6 +6,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
 import { defaultExchangeRates } from '../../api/src/modules/money/exchange-rates.ts'
+import { mcpResourcePath } from '../../api/src/modules/platform-apps/oauth-resources.ts'
 import { shutdownGraceMs } from '../../api/src/modules/webhook-delivery/delivery-worker.ts'
 import { connectTimeoutMs, responseTimeoutMs } from '../../api/src/modules/webhooks/delivery-policy.ts'
 import { here, repoRoot, requireBuiltSdk, shellSamples, tsc } from './testing/sample-runs.ts'
@@ -134,5 +135,38 @@ describe('the operator guide (docs/operate/running-fanshelf.mdx) quotes the code
         annotations: { summary: expect.any(String) },
       })
     }
+  })
+})
+
+describe('the AI agents guide (docs/ai/mcp.mdx): client configurations', () => {
+  const mcpUrl = `http://127.0.0.1:4000${mcpResourcePath}`
+  const json = (file: string) => JSON.parse(readFileSync(path.join(here, 'ai', file), 'utf8'))
+
+  it('VS Code and Cursor name the server’s MCP endpoint', () => {
+    expect(json('vscode-mcp.json')).toEqual({ servers: { fanshelf: { type: 'http', url: mcpUrl } } })
+    expect(json('cursor-mcp.json')).toEqual({ mcpServers: { fanshelf: { url: mcpUrl } } })
+  })
+
+  it('Claude Code adds the endpoint under FANSHELF_ORIGIN, in valid bash', () => {
+    execFileSync('bash', ['-n', path.join(here, 'ai/claude-code.sh')])
+    expect(readFileSync(path.join(here, 'ai/claude-code.sh'), 'utf8')).toContain(
+      `--transport http fanshelf "\${FANSHELF_ORIGIN:-http://127.0.0.1:4000}${mcpResourcePath}"`,
+    )
+  })
+
+  it('the worked example’s tool call posts JSON-RPC to the endpoint under FANSHELF_ORIGIN, in valid bash', () => {
+    execFileSync('bash', ['-n', path.join(here, 'ai/call-tool.sh')])
+    const sample = readFileSync(path.join(here, 'ai/call-tool.sh'), 'utf8')
+    expect(sample).toContain(`"\${FANSHELF_ORIGIN:-http://127.0.0.1:4000}${mcpResourcePath}"`)
+    expect(sample).toContain('"method": "tools/call"')
+  })
+
+  it('Claude Desktop runs fanshelf mcp with only the variables it reads', () => {
+    const server = json('claude-desktop-stdio.json').mcpServers.fanshelf
+    expect(server.command.endsWith('/node_modules/.bin/fanshelf')).toBe(true)
+    expect(server.args).toEqual(['mcp'])
+    const usage = readFileSync(path.join(repoRoot, 'packages/cli/src/commands/mcp.ts'), 'utf8')
+    for (const name of Object.keys(server.env)) expect(usage).toContain(`'  ${name} `)
+    expect(server.env.FANSHELF_ORIGIN).toBe('http://127.0.0.1:4000')
   })
 })

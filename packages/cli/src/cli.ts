@@ -8,6 +8,7 @@ import { backupCommand, restoreCommand } from './commands/backup.js'
 import { demoCredentialsCommand } from './commands/demo-credentials.js'
 import { giftCardCommand } from './commands/gift-card.js'
 import { listenCommand } from './commands/listen.js'
+import { mcpCommand } from './commands/mcp.js'
 import { seedCommand } from './commands/seed.js'
 import { shopCommand } from './commands/shop.js'
 import { serveCommand, startCommand } from './commands/start.js'
@@ -28,6 +29,7 @@ export const commands: Command[] = [
   appCommand,
   triggerCommand,
   listenCommand,
+  mcpCommand,
   backupCommand,
   restoreCommand,
 ]

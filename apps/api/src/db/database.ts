@@ -42,6 +42,7 @@ import * as webhookEventLogIndexes from './migrations/0022-webhook-event-log-ind
 import * as cartAddFunction from './migrations/0023-cart-add-function.js'
 import * as cartAddLine from './migrations/0024-cart-add-line.js'
 import * as cartsCreatedIndex from './migrations/0025-carts-created-index.js'
+import * as mcpClientRegistration from './migrations/0026-mcp-client-registration.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '0023-cart-add-function': cartAddFunction,
   '0024-cart-add-line': cartAddLine,
   '0025-carts-created-index': cartsCreatedIndex,
+  '0026-mcp-client-registration': mcpClientRegistration,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
 
 /**
@@ -13,7 +14,8 @@ import { isDeepStrictEqual } from 'node:util'
  * silently ignored, and nothing generated is committed (decision 0042).
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..')
+// import.meta.url, not .dirname: the site's build loads this file through jiti, which rewrites only .url.
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
 
 export const contractBundleFile = path.join(repoRoot, 'node_modules', '.cache', 'fanshelf', 'contract-bundle.json')
 

@@ -28,6 +28,7 @@ export interface Parameter {
   name: string
   in: 'query' | 'path' | 'header' | 'cookie'
   required?: boolean
+  description?: string
   schema?: JsonSchema
   style?: string
   explode?: boolean

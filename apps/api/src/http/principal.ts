@@ -7,6 +7,8 @@ export type Principal =
       appId: string
       grantId: string
       scopes: ReadonlySet<string>
+      /** The RFC 8707 resource the token is bound to (absent: none). */
+      resource?: string
       rateKey: string
     }
   | { kind: 'storefront'; shopId: string; tokenId: string }
@@ -19,6 +21,8 @@ export interface BearerGrant {
   appId: string
   grantId: string
   scopes: ReadonlySet<string>
+  /** The RFC 8707 resource the token is bound to (absent: none, accepted by every resource). */
+  resource?: string
 }
 
 /** The credential checks the security layer delegates to; each module provides its own. */

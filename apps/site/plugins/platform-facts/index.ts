@@ -22,6 +22,7 @@ import {
 import { codeTokens } from '../../config/code-tokens.ts'
 import { type AdminFacts, adminFacts } from './admin.ts'
 import { envelopeFields, type FieldDoc, loadContract, type WebhookEventDoc, webhookEvents } from './contract.ts'
+import { type McpFacts, mcpFacts } from './mcp.ts'
 import { type SignatureSample, signatureSamples } from './samples.ts'
 
 /**
@@ -66,6 +67,8 @@ export interface PlatformFacts {
   }
   /** The merchant admin's roles, their action matrix and the one-time link rules (admin.ts). */
   admin: AdminFacts
+  /** The MCP server's tools and what each OAuth scope unlocks (mcp.ts). */
+  mcp: McpFacts
 }
 
 /** The light part of the catalogue, for pages that list events without their payloads. */
@@ -120,6 +123,8 @@ export default function platformFactsPlugin(context: LoadContext): Plugin<Conten
         path.join(repoRoot, 'apps/api/src/modules/rate-limit/rate-limit-policy.ts'),
         path.join(repoRoot, 'apps/api/src/modules/admin/admin-permissions.ts'),
         path.join(repoRoot, 'apps/api/src/modules/people/people-policy.ts'),
+        path.join(repoRoot, 'apps/api/src/modules/mcp/mcp-tools.ts'),
+        path.join(repoRoot, 'apps/api/src/modules/mcp/mcp-access.ts'),
         path.join(samplesRoot, '**/*'),
       ]
     },
@@ -157,6 +162,7 @@ export default function platformFactsPlugin(context: LoadContext): Plugin<Conten
           usdRates: await loadUsdRates(path.join(repoRoot, 'apps/api/src/modules/money/exchange-rates.ts')),
         },
         admin: adminFacts(),
+        mcp: await mcpFacts(repoRoot),
       }
       return {
         facts,

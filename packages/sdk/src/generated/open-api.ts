@@ -957,8 +957,9 @@ export interface paths {
     /**
      * Get the OAuth authorization server metadata
      * @description The authorization server metadata of RFC 8414, served at the host root (not under
-     *     `/open-api/v1.0`). Note that `authorization_endpoint` is a template: replace `{clientId}` with
-     *     your app's client id — consent pages are per app. Public; rate limited per client IP.
+     *     `/open-api/v1.0`). `authorization_endpoint` takes `client_id` in the query and shows the
+     *     app's consent page, as its own `/admin/platform-apps/{clientId}/connect` does;
+     *     `registration_endpoint` registers MCP clients (RFC 7591). Public; rate limited per client IP.
      *     (Our addition.)
      */
     get: operations['getAuthorizationServerMetadata']
@@ -1504,6 +1505,7 @@ export interface components {
         | 'unauthorized_client'
         | 'unsupported_grant_type'
         | 'invalid_scope'
+        | 'invalid_target'
       /** @description Human-readable explanation. */
       error_description: string
     }
@@ -3962,8 +3964,20 @@ export interface components {
       redirect_uri: string
       /** @description The app's client id. Required unless sent with HTTP Basic. */
       client_id?: string
-      /** @description The app's client secret. Required unless sent with HTTP Basic. */
+      /**
+       * @description The app's client secret. Required unless sent with HTTP Basic, or the client is a
+       *     public one that registered itself at the metadata's `registration_endpoint` (MCP
+       *     clients: no secret, PKCE instead).
+       */
       client_secret?: string
+      /**
+       * Format: uri
+       * @description RFC 8707 resource indicator: binds the tokens to `https://{host}/mcp` (the MCP server)
+       *     or `https://{host}/open-api/v1.0` (this API). Left out, the tokens are bound to the
+       *     consent request's `resource`, or to none (accepted by both). Another value, or one
+       *     other than the consent's, is `invalid_target`.
+       */
+      resource?: string
       /**
        * @description PKCE verifier of the consent request's `code_challenge`. Required: only an app the
        *     operator registered as legacy may leave it out, and only for a code whose consent
@@ -3985,8 +3999,20 @@ export interface components {
       scope?: string
       /** @description The app's client id. Required unless sent with HTTP Basic. */
       client_id?: string
-      /** @description The app's client secret. Required unless sent with HTTP Basic. */
+      /**
+       * @description The app's client secret. Required unless sent with HTTP Basic, or the client is a
+       *     public one that registered itself at the metadata's `registration_endpoint` (MCP
+       *     clients: no secret, PKCE instead).
+       */
       client_secret?: string
+      /**
+       * Format: uri
+       * @description RFC 8707 resource indicator: binds the tokens to `https://{host}/mcp` (the MCP server)
+       *     or `https://{host}/open-api/v1.0` (this API). Left out, the tokens are bound to the
+       *     consent request's `resource`, or to none (accepted by both). Another value, or one
+       *     other than the consent's, is `invalid_target`.
+       */
+      resource?: string
     }
     /** @description Tokens issued by the token endpoint. */
     TokenResponse: {
@@ -4018,8 +4044,21 @@ export interface components {
     AuthorizationServerMetadata: {
       /** Format: uri */
       issuer: string
-      /** @description Consent URL template; replace `{clientId}` with the app's client id. */
+      /**
+       * Format: uri
+       * @description The authorization endpoint for every client (`/oauth/authorize?client_id=…`); it shows
+       *     the same consent page as the app's own `/admin/platform-apps/{clientId}/connect`, which
+       *     keeps working.
+       */
       authorization_endpoint: string
+      /**
+       * Format: uri
+       * @description Dynamic client registration (RFC 7591) for MCP clients: a public client (no secret,
+       *     PKCE S256), redirect URIs on https or a loopback host, scopes among the MCP tools'. It
+       *     gets nothing until a shop's super-admin approves it on the consent page, which says it
+       *     registered itself; a registration no shop approves within 24 hours is forgotten.
+       */
+      registration_endpoint?: string
       /** Format: uri */
       token_endpoint: string
       /** Format: uri */
@@ -9740,9 +9779,10 @@ export interface operations {
           /**
            * @example {
            *       "issuer": "https://api.fanshelf.dev",
-           *       "authorization_endpoint": "https://api.fanshelf.dev/admin/platform-apps/{clientId}/connect",
+           *       "authorization_endpoint": "https://api.fanshelf.dev/oauth/authorize",
            *       "token_endpoint": "https://api.fanshelf.dev/open-api/v1.0/platform/token",
            *       "revocation_endpoint": "https://api.fanshelf.dev/open-api/v1.0/platform/revoke",
+           *       "registration_endpoint": "https://api.fanshelf.dev/oauth/register",
            *       "response_types_supported": [
            *         "code"
            *       ],
@@ -9752,11 +9792,13 @@ export interface operations {
            *       ],
            *       "token_endpoint_auth_methods_supported": [
            *         "client_secret_basic",
-           *         "client_secret_post"
+           *         "client_secret_post",
+           *         "none"
            *       ],
            *       "revocation_endpoint_auth_methods_supported": [
            *         "client_secret_basic",
-           *         "client_secret_post"
+           *         "client_secret_post",
+           *         "none"
            *       ],
            *       "code_challenge_methods_supported": [
            *         "S256"

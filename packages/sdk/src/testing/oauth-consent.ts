@@ -51,7 +51,8 @@ export async function approveConsent(
   if (signIn.status !== 200) throw new Error(`Admin sign-in failed: ${signIn.status}`)
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] as string
 
-  const url = new URL(authorizationEndpoint.replace('{clientId}', app.clientId))
+  const url = new URL(authorizationEndpoint)
+  url.searchParams.set('client_id', app.clientId)
   url.searchParams.set('redirect_uri', app.redirectUri)
   url.searchParams.set('state', 'sdk-state')
   const codeVerifier = randomBytes(32).toString('base64url')

@@ -17,6 +17,10 @@ export interface PlatformAppsTable {
   status: 'ACTIVE' | 'SUSPENDED'
   /** 1 unless the operator marked the app legacy: its consent requests may omit PKCE (migration 0016). */
   pkce_required: number
+  /** OPERATOR (invite-only) or DYNAMIC (an MCP client registered itself, RFC 7591; migration 0026). */
+  registration?: 'OPERATOR' | 'DYNAMIC'
+  /** A dynamic registration no shop approved yet is forgotten at this time (migration 0026). */
+  registration_expires_at?: string | null
   created_at: string
   updated_at: string
 }
@@ -48,6 +52,8 @@ export interface PlatformAppCodesTable {
   code_challenge: string | null
   code_challenge_method: string | null
   scopes: Json
+  /** The RFC 8707 resource the consent request named (migration 0026). */
+  resource?: string | null
   created_at: string
   expires_at: string
   /** Set by the one exchange that may use the code. */
@@ -66,6 +72,8 @@ export interface PlatformAppTokensTable {
   /** Tokens issued from one code and its refreshes. */
   family_id: string
   scopes: Json
+  /** The RFC 8707 resource the token is bound to; null: any of the API's (migration 0026). */
+  resource?: string | null
   created_at: string
   expires_at: string
   /** Refresh tokens: the absolute end of the family, however often it is refreshed. */

@@ -42,4 +42,5 @@ export const throttleKeys = {
   signInAddress: (address: string) => `sign-in-address:${address}`,
   oauthClient: (clientId: string) => `oauth-client:${digest(clientId)}`,
   oauthAddress: (address: string) => `oauth-address:${address}`,
+  clientRegistrationAddress: (address: string) => `oauth-registration:${address}`,
 }

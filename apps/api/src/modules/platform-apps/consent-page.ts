@@ -19,6 +19,8 @@ export interface ConsentPageProps {
   csrfToken: string
   /** This page's own path, for the sign-out form to come back to. */
   returnTo: string
+  /** Set for an MCP client that registered itself (decision 0051): the page says so. */
+  selfRegistered?: { registeredAt: string }
 }
 
 function hidden(name: string, value: string | undefined) {
@@ -32,6 +34,9 @@ export function ConsentPage(props: ConsentPageProps) {
     Fragment,
     null,
     h('h1', null, `Connect ${props.appName} to ${props.shop.name}?`),
+    props.selfRegistered
+      ? h(SelfRegisteredNotice, { ...props.selfRegistered, appName: props.appName, destination })
+      : null,
     h(
       'p',
       null,
@@ -57,10 +62,12 @@ export function ConsentPage(props: ConsentPageProps) {
       'form',
       { method: 'post', action: `/admin/platform-apps/${encodeURIComponent(props.clientId)}/connect` },
       hidden(csrfFieldName, props.csrfToken),
+      hidden('client_id', props.clientId),
       hidden('redirect_uri', parameters.redirectUri),
       hidden('state', parameters.state),
       hidden('code_challenge', parameters.codeChallenge),
       hidden('code_challenge_method', parameters.codeChallengeMethod),
+      hidden('resource', parameters.resource),
       h(
         'div',
         { className: 'actions' },
@@ -79,6 +86,31 @@ export function ConsentPage(props: ConsentPageProps) {
         `Signed in as ${props.adminEmail}. `,
         h('button', { type: 'submit', className: 'link' }, 'Not you? Sign out'),
       ),
+    ),
+  )
+}
+
+/**
+ * What a shop must know before approving an MCP client that registered itself: nobody reviewed it,
+ * its name is its own claim, and where the browser goes next.
+ */
+function SelfRegisteredNotice(props: { appName: string; registeredAt: string; destination: string }) {
+  return h(
+    'div',
+    { role: 'note', className: 'notice' },
+    h(
+      'p',
+      null,
+      h('strong', null, 'This app registered itself. '),
+      `“${props.appName}” is the name it gave when it registered as an MCP client (an AI agent such as Claude Desktop or VS Code) on ${props.registeredAt.slice(0, 10)}. `,
+      'Fanshelf has not reviewed it, and nothing proves who made it.',
+    ),
+    h(
+      'p',
+      null,
+      'Approve only if you have just asked an AI agent to connect to your shop. After you decide, it receives the answer at ',
+      h('code', null, props.destination),
+      '.',
     ),
   )
 }

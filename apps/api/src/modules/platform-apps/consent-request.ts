@@ -1,3 +1,4 @@
+import { isKnownResource, type ResourceIndicators, unknownResourceDescription } from './oauth-resources.js'
 import { challengeProblem } from './pkce.js'
 import type { PlatformApp } from './platform-apps.service.js'
 import { isRegisteredRedirectUri, redirectWith } from './redirect-uris.js'
@@ -19,6 +20,8 @@ export interface AuthorizationParameters {
   state?: string
   codeChallenge?: string
   codeChallengeMethod?: string
+  /** RFC 8707: the resource the tokens will be bound to (the MCP server or the API). */
+  resource?: string
 }
 
 export type ConsentCheck =
@@ -52,6 +55,7 @@ export function checkConsentRequest(
   app: PlatformApp | undefined,
   raw: Raw,
   issuer: string,
+  resources: ResourceIndicators,
 ): ConsentCheck {
   if (!app) {
     return {
@@ -96,7 +100,7 @@ export function checkConsentRequest(
     location: authorizationRedirect(redirectUri, issuer, { error, error_description: description, state: state.value }),
   })
   if (app.status !== 'ACTIVE') return fail('unauthorized_client', 'The app is suspended.')
-  for (const name of ['state', 'response_type', 'code_challenge', 'code_challenge_method']) {
+  for (const name of ['state', 'response_type', 'code_challenge', 'code_challenge_method', 'resource']) {
     if (single(raw, name).repeated) return fail('invalid_request', `${name} is repeated`)
   }
   if (state.value !== undefined && state.value.length > maxStateLength) {
@@ -116,10 +120,14 @@ export function checkConsentRequest(
   }
   const pkceProblem = challengeProblem(codeChallenge, codeChallengeMethod)
   if (pkceProblem) return fail('invalid_request', pkceProblem)
+  const resource = single(raw, 'resource').value
+  if (resource !== undefined && !isKnownResource(resources, resource)) {
+    return fail('invalid_target', unknownResourceDescription(resources, resource))
+  }
   return {
     kind: 'ok',
     app,
-    parameters: { redirectUri, state: state.value, codeChallenge, codeChallengeMethod },
+    parameters: { redirectUri, state: state.value, codeChallenge, codeChallengeMethod, resource },
   }
 }
 
@@ -138,5 +146,6 @@ export function consentPath(clientId: string, parameters: AuthorizationParameter
   if (parameters.state !== undefined) query.set('state', parameters.state)
   if (parameters.codeChallenge !== undefined) query.set('code_challenge', parameters.codeChallenge)
   if (parameters.codeChallengeMethod !== undefined) query.set('code_challenge_method', parameters.codeChallengeMethod)
+  if (parameters.resource !== undefined) query.set('resource', parameters.resource)
   return `/admin/platform-apps/${encodeURIComponent(clientId)}/connect?${query}`
 }

@@ -110,6 +110,28 @@ describe('unknown clients and redirect URIs (O4): an error page, never a redirec
   })
 })
 
+describe('the app’s own consent URL and the fixed authorization endpoint', () => {
+  it('show the same page and approve alike; the fixed one needs a client_id', async () => {
+    const fixed = consentUrl(overlay, { state: 'same' })
+    const own = new URL(fixed)
+    own.pathname = connectPath()
+    own.searchParams.delete('client_id')
+    const pages = [await get(own, admin.cookie), await get(fixed, admin.cookie)]
+    for (const page of pages) expect(page.statusCode).toBe(200)
+    const withoutCsrf = (html: string) => html.replace(/value="[^"]{40,}"/g, '')
+    expect(withoutCsrf(pages[0]?.body ?? '')).toBe(withoutCsrf(pages[1]?.body ?? ''))
+    for (const path of [connectPath(), '/oauth/authorize']) {
+      const fields = { ...consentFormFields(pages[0]?.body ?? ''), decision: 'approve' }
+      const answer = await post(path, fields, admin.cookie)
+      expect(answer.statusCode).toBe(303)
+      expect(new URL(String(answer.headers.location)).searchParams.get('code')).toMatch(/^fsac_/)
+    }
+    const missing = await get(`/oauth/authorize?redirect_uri=${encodeURIComponent(callback)}`, admin.cookie)
+    expect(missing.statusCode).toBe(400)
+    expect(missing.headers.location).toBeUndefined()
+  })
+})
+
 describe('signing in first', () => {
   it('sends a signed-out admin to the sign-in page, which returns to the consent page', async () => {
     const url = consentUrl(overlay, { state: 'xyz' })
@@ -117,7 +139,11 @@ describe('signing in first', () => {
     expect(first.statusCode).toBe(303)
     const signIn = new URL(String(first.headers.location), 'http://localhost')
     expect(signIn.pathname).toBe('/admin/sign-in')
-    expect(signIn.searchParams.get('return_to')).toBe(url.pathname + url.search)
+    // The fixed authorization endpoint returns to the app's own consent URL, with the same request.
+    const request = new URLSearchParams(url.search)
+    request.delete('client_id')
+    const appConsentPath = `/admin/platform-apps/${overlay.app.clientId}/connect?${request}`
+    expect(signIn.searchParams.get('return_to')).toBe(appConsentPath)
 
     const page = await get(signIn)
     expect(page.statusCode).toBe(200)
@@ -133,7 +159,7 @@ describe('signing in first', () => {
       formCookie,
     )
     expect(signedIn.statusCode).toBe(303)
-    expect(signedIn.headers.location).toBe(url.pathname + url.search)
+    expect(signedIn.headers.location).toBe(appConsentPath)
     const session = [signedIn.headers['set-cookie']].flat().find((c) => String(c).startsWith('fanshelf_admin_session='))
     expect(session).toMatch(/HttpOnly/)
     expect(session).toMatch(/SameSite=Lax/)

@@ -10,6 +10,10 @@ export type OAuthErrorCode =
   | 'unauthorized_client'
   | 'unsupported_grant_type'
   | 'invalid_scope'
+  | 'invalid_target'
+  | 'invalid_redirect_uri'
+  | 'invalid_client_metadata'
+  | 'temporarily_unavailable'
 
 export class OAuthError extends Error {
   readonly status: number
@@ -22,7 +26,7 @@ export class OAuthError extends Error {
   ) {
     super(description)
     this.name = 'OAuthError'
-    this.status = error === 'invalid_client' ? 401 : 400
+    this.status = error === 'invalid_client' ? 401 : error === 'temporarily_unavailable' ? 503 : 400
   }
 
   toBody(): { error: OAuthErrorCode; error_description: string } {

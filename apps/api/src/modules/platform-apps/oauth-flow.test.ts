@@ -25,9 +25,10 @@ describe('GET /.well-known/oauth-authorization-server', () => {
     expect(status).toBe(200)
     expect(body).toMatchObject({
       issuer: platform.config.publicUrl,
-      authorization_endpoint: `${platform.config.publicUrl}/admin/platform-apps/{clientId}/connect`,
+      authorization_endpoint: `${platform.config.publicUrl}/oauth/authorize`,
       token_endpoint: `${platform.config.publicUrl}/open-api/v1.0/platform/token`,
       revocation_endpoint: `${platform.config.publicUrl}/open-api/v1.0/platform/revoke`,
+      registration_endpoint: `${platform.config.publicUrl}/oauth/register`,
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],

@@ -16,3 +16,14 @@ export const refreshTokenFamilyTtlMs = 365 * 24 * 3_600_000
 
 /** Used and expired codes are kept this long, so a late replay still revokes what the code issued. */
 export const codeRetentionMs = 24 * 3_600_000
+
+/** MCP clients that register themselves (RFC 7591, decision 0051): bounds against abuse. */
+export const dynamicRegistrationLimits = {
+  /** A registration no shop approved by then is forgotten. */
+  pendingTtlMs: 24 * 3_600_000,
+  /** Registrations from one client address (an IPv6 /64) per window… */
+  perAddress: 10,
+  windowMs: 3_600_000,
+  /** …and registrations awaiting a first approval, server-wide. */
+  maxPending: 1_000,
+}

@@ -8,7 +8,8 @@ import type { OAuthParameters } from './platform-tokens.service.js'
 
 export interface ClientCredentials {
   clientId: string
-  clientSecret: string
+  /** Undefined: a public client (`token_endpoint_auth_method: none`), only an MCP client that registered itself. */
+  clientSecret: string | undefined
   /** The client used HTTP Basic: a failure answers `WWW-Authenticate` (RFC 6749 §5.2). */
   viaBasic: boolean
 }
@@ -70,7 +71,7 @@ export function readClientCredentials(
     return { clientId, clientSecret, viaBasic: true }
   }
   const { client_id: clientId, client_secret: clientSecret } = parameters
-  if (clientId === undefined || clientSecret === undefined) {
+  if (clientId === undefined) {
     throw invalidClient(
       false,
       'Client authentication is required: client_id and client_secret in the body, or HTTP Basic.',

@@ -66,7 +66,7 @@ describe('the authorization server metadata', () => {
     expect(status).toBe(200)
     expect(body).toMatchObject({
       issuer: publicUrl,
-      authorization_endpoint: `${publicUrl}/admin/platform-apps/{clientId}/connect`,
+      authorization_endpoint: `${publicUrl}/oauth/authorize`,
       token_endpoint: `${publicUrl}/open-api/v1.0/platform/token`,
       authorization_response_iss_parameter_supported: true,
       code_challenge_methods_supported: ['S256'],

@@ -3,6 +3,7 @@
 import * as oauth from 'oauth4webapi'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../../db/database.js'
+import { resourceIndicators } from './oauth-resources.js'
 import { isWellFormedSecret, mintSecret } from './opaque-tokens.js'
 import { createPlatformTokenService } from './platform-tokens.service.js'
 import {
@@ -132,7 +133,10 @@ describe('O8: opaque, prefixed, checksummed tokens', () => {
         throw new Error('the database was consulted')
       },
     })
-    const tokens = createPlatformTokenService(untouchable, { clock: platform.clock })
+    const tokens = createPlatformTokenService(untouchable, {
+      clock: platform.clock,
+      resources: resourceIndicators(platform.config.publicUrl),
+    })
     const valid = mintSecret('accessToken')
     const broken = `${valid.slice(0, -1)}${valid.endsWith('0') ? '1' : '0'}`
     for (const token of [broken, 'fsat_short', 'fsrt_wrongprefix', `${valid}x`, '']) {

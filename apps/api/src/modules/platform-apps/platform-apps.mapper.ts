@@ -2,21 +2,24 @@ import { supportedChallengeMethods } from './pkce.js'
 
 /**
  * The RFC 8414 metadata document (contract `AuthorizationServerMetadata`). `authorization_endpoint`
- * is a template: consent pages are per app (`{clientId}` in the path), as the contract documents.
+ * is the fixed one (`client_id` in the query; each app's own consent URL keeps working);
+ * `registration_endpoint` registers MCP clients, which are public clients (`none`).
  */
 export function toAuthorizationServerMetadata(input: {
   issuer: string
   authorizationUrl: string
+  registrationUrl: string
   tokenUrl: string
   revokeUrl: string
   scopes: string[]
 }) {
-  const authMethods = ['client_secret_basic', 'client_secret_post']
+  const authMethods = ['client_secret_basic', 'client_secret_post', 'none']
   return {
     issuer: input.issuer,
     authorization_endpoint: input.issuer + input.authorizationUrl,
     token_endpoint: input.issuer + input.tokenUrl,
     revocation_endpoint: input.issuer + input.revokeUrl,
+    registration_endpoint: input.issuer + input.registrationUrl,
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     token_endpoint_auth_methods_supported: authMethods,

@@ -40,3 +40,31 @@ export async function setPlatformAppPkceRequired(
     .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }
+
+/** Dynamic registrations never approved before their deadline (nothing references them: no grant, code or token). */
+export function deleteForgottenRegistrations(db: Executor, now: string) {
+  return db
+    .deleteFrom('platform_apps')
+    .where('registration', '=', 'DYNAMIC')
+    .where('registration_expires_at', '<=', now)
+    .execute()
+}
+
+export async function countPendingRegistrations(db: Executor, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('platform_apps')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('registration_expires_at', '>', now)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/** A shop approved the app: a dynamic registration is kept from now on. */
+export function keepRegistration(db: Executor, appId: string) {
+  return db
+    .updateTable('platform_apps')
+    .set({ registration_expires_at: null })
+    .where('id', '=', appId)
+    .where('registration_expires_at', 'is not', null)
+    .execute()
+}

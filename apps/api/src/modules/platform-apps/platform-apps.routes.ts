@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createElement as h } from 'react'
 import { DomainError } from '../../errors/domain-error.js'
+import { createCorsPolicy } from '../../http/cors.js'
 import { applyRateLimit } from '../../http/security.js'
 import { auditActorOf } from '../admin/admin-http.js'
 import { assertAllowed, isAllowed } from '../admin/admin-permissions.js'
@@ -14,12 +15,14 @@ import { fieldValue, formFields } from '../admin-sessions/form-fields.js'
 import { clientAuthLimits, throttleKeys } from '../auth-throttle/auth-throttle-policy.js'
 import { throttleAddress } from '../auth-throttle/client-address.js'
 import type { ThrottleRule } from '../auth-throttle/credential-throttle.js'
+import { readRegistrationRequest } from './client-registration.js'
 import { ConsentNotAllowedPage, ConsentPage } from './consent-page.js'
 import { type ConsentCheck, checkConsentRequest, consentPath, deniedRedirect } from './consent-request.js'
 import { invalidRequest, OAuthError } from './oauth-errors.js'
 import { type ClientCredentials, invalidClient, readClientCredentials, readParameters } from './oauth-request.js'
+import { resourceIndicators } from './oauth-resources.js'
 import { toAuthorizationServerMetadata } from './platform-apps.mapper.js'
-import { authorizationUrlTemplate, scopeSummary } from './platform-scopes.js'
+import { scopeSummary } from './platform-scopes.js'
 
 /**
  * Platform apps over HTTP:
@@ -40,6 +43,11 @@ import { authorizationUrlTemplate, scopeSummary } from './platform-scopes.js'
 
 const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' }
 
+/** The authorization endpoint for every client (RFC 8414 metadata): `client_id` in the query. */
+export const authorizePath = '/oauth/authorize'
+/** Dynamic client registration (RFC 7591) for MCP clients (decision 0051). */
+export const registrationPath = '/oauth/register'
+
 export async function platformAppRoutes(app: FastifyInstance): Promise<void> {
   await app.register(oauthEndpoints)
   await app.register(consentRoutes)
@@ -58,13 +66,19 @@ async function oauthEndpoints(app: FastifyInstance): Promise<void> {
   const metadataUrl = urlOf('getAuthorizationServerMetadata')
   const metadata = toAuthorizationServerMetadata({
     issuer: config.publicUrl,
-    authorizationUrl: authorizationUrlTemplate(contract),
+    authorizationUrl: authorizePath,
+    registrationUrl: registrationPath,
     tokenUrl,
     revokeUrl,
     scopes: [...services.platformApps.scopes.keys()],
   })
 
   await app.register(fastifyFormbody, { parser: formFields })
+  // Browser-based MCP clients discover, register and exchange codes from the listed origins (decision 0051).
+  const cors = createCorsPolicy(config.publicUrl, config.mcpAllowedOrigins)
+  app.addHook('onRequest', cors.onRequest)
+  app.options(metadataUrl, cors.preflight('GET, OPTIONS'))
+  for (const url of [tokenUrl, revokeUrl, registrationPath]) app.options(url, cors.preflight('POST, OPTIONS'))
 
   app.setErrorHandler((error: FastifyError | OAuthError | DomainError, request, reply) => {
     if (error instanceof OAuthError)
@@ -92,6 +106,18 @@ async function oauthEndpoints(app: FastifyInstance): Promise<void> {
    * refuses wrong secrets with 429 (its right secret still works); past 30 an address is refused.
    */
   async function authenticateClient(request: FastifyRequest, credentials: ClientCredentials) {
+    const { clientSecret } = credentials
+    if (clientSecret === undefined) {
+      // A public client: only an MCP client that registered itself (its codes are bound by PKCE).
+      const app = await services.platformApps.authenticateClient(credentials.clientId, undefined)
+      if (!app) {
+        throw invalidClient(
+          false,
+          'Client authentication is required: client_id and client_secret in the body, or HTTP Basic.',
+        )
+      }
+      return app
+    }
     const rules: ThrottleRule[] = [
       {
         key: throttleKeys.oauthAddress(throttleAddress(request.ip)),
@@ -107,7 +133,7 @@ async function oauthEndpoints(app: FastifyInstance): Promise<void> {
     ]
     const checked = await services.credentialThrottle.check(
       rules,
-      () => services.platformApps.authenticateClient(credentials.clientId, credentials.clientSecret),
+      () => services.platformApps.authenticateClient(credentials.clientId, clientSecret),
       { cheap: true },
     )
     if (checked.outcome === 'throttled') {
@@ -143,6 +169,13 @@ async function oauthEndpoints(app: FastifyInstance): Promise<void> {
   })
 
   app.get(metadataUrl, { onRequest: limitPerIp }, async () => metadata)
+
+  // RFC 7591: JSON in, 201 with the client's information out; errors in the OAuth shape.
+  app.post(registrationPath, { onRequest: limitPerIp }, async (request, reply) => {
+    const registration = readRegistrationRequest(request.body, services.dynamicClients.scopes)
+    const client = await services.dynamicClients.register(registration, throttleAddress(request.ip))
+    return reply.code(201).headers(noStore).send(client)
+  })
 }
 
 /** A CSP source for a redirect URI: its origin (http/https) or its scheme (an app's own, e.g. `com.example:`). */
@@ -160,14 +193,15 @@ async function consentRoutes(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCookie)
   await app.register(fastifyFormbody, { parser: formFields })
   const connectUrl = '/admin/platform-apps/:clientId/connect'
+  const resources = resourceIndicators(issuer)
 
   async function check(clientId: string, raw: unknown): Promise<ConsentCheck> {
     const found = await services.platformApps.findApp(clientId)
-    return checkConsentRequest(clientId, found, (raw ?? {}) as Record<string, unknown>, issuer)
+    return checkConsentRequest(clientId, found, (raw ?? {}) as Record<string, unknown>, issuer, resources)
   }
 
-  app.get(connectUrl, async (request: ConsentRequest, reply) => {
-    const { clientId } = request.params
+  /** The consent page, for the app in the path or (the fixed authorization endpoint) in `client_id`. */
+  async function showConsent(clientId: string, request: FastifyRequest, reply: FastifyReply) {
     const checked = await check(clientId, request.query)
     if (checked.kind === 'refuse') return sendErrorPage(reply, checked.status, checked.title, checked.message)
     if (checked.kind === 'redirect') return reply.redirect(checked.location, 303)
@@ -175,6 +209,7 @@ async function consentRoutes(app: FastifyInstance): Promise<void> {
     const signedIn = await guard.current(request)
     if (!signedIn) return reply.redirect(signInPath(here), 303)
     const { session, token } = signedIn
+    const selfRegistered = checked.app.registration === 'DYNAMIC'
     // Connecting an app hands it a credential: super-admins only (decision 0027).
     if (!isAllowed(session.role, 'platformApps.approve')) {
       return sendPage(
@@ -193,13 +228,18 @@ async function consentRoutes(app: FastifyInstance): Promise<void> {
     return sendPage(
       reply,
       200,
-      `Connect ${checked.app.name}`,
+      selfRegistered ? `Connect ${checked.app.name} (self-registered)` : `Connect ${checked.app.name}`,
       h(ConsentPage, {
         clientId,
         appName: checked.app.name,
         shop: session.shop,
         adminEmail: session.email,
-        permissions: checked.app.scopes.map((scope) => scopeSummary(services.platformApps.scopes, scope)),
+        permissions: checked.app.scopes.map((scope) =>
+          selfRegistered
+            ? `${scopeSummary(services.platformApps.scopes, scope)} (${scope})`
+            : scopeSummary(services.platformApps.scopes, scope),
+        ),
+        ...(selfRegistered ? { selfRegistered: { registeredAt: checked.app.createdAt } } : {}),
         parameters: checked.parameters,
         csrfToken: services.adminSessions.csrfTokenFor(token),
         returnTo: here,
@@ -207,10 +247,9 @@ async function consentRoutes(app: FastifyInstance): Promise<void> {
       // Approve and Deny redirect to the app: the page's form-action must allow that destination.
       { formTargets: [formTargetOf(checked.parameters.redirectUri)] },
     )
-  })
+  }
 
-  app.post(connectUrl, async (request: FastifyRequest<{ Params: { clientId: string } }>, reply) => {
-    const { clientId } = request.params
+  async function decideConsent(clientId: string, request: FastifyRequest, reply: FastifyReply) {
     const checked = await check(clientId, request.body)
     if (checked.kind === 'refuse') return sendErrorPage(reply, checked.status, checked.title, checked.message)
     if (checked.kind === 'redirect') return reply.redirect(checked.location, 303)
@@ -246,6 +285,30 @@ async function consentRoutes(app: FastifyInstance): Promise<void> {
       services.adminAuditLog.recorder(auditActorOf(session), 'platformApps.approve'),
     )
     return reply.redirect(location, 303)
+  }
+
+  app.get(connectUrl, async (request: ConsentRequest, reply) => showConsent(request.params.clientId, request, reply))
+  app.post(connectUrl, async (request: ConsentRequest, reply) => decideConsent(request.params.clientId, request, reply))
+
+  // The fixed authorization endpoint: the same page and decision, the client named by `client_id`.
+  const clientIdOf = (raw: unknown): string | undefined => {
+    const value = (raw as Record<string, unknown> | undefined)?.client_id
+    return typeof value === 'string' && value !== '' ? value : undefined
+  }
+  const missingClientId = (reply: FastifyReply) =>
+    sendErrorPage(
+      reply,
+      400,
+      'Missing client id',
+      'The link to connect an app must carry exactly one client_id. Ask the app’s developer for a correct link.',
+    )
+  app.get(authorizePath, async (request: ConsentRequest, reply) => {
+    const clientId = clientIdOf(request.query)
+    return clientId === undefined ? missingClientId(reply) : showConsent(clientId, request, reply)
+  })
+  app.post(authorizePath, async (request: FastifyRequest, reply) => {
+    const clientId = clientIdOf(request.body)
+    return clientId === undefined ? missingClientId(reply) : decideConsent(clientId, request, reply)
   })
 }
 

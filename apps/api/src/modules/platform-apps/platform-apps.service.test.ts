@@ -38,6 +38,7 @@ describe('registering a platform app', () => {
       scopes: ['order_read'],
       status: 'ACTIVE',
       pkceRequired: true,
+      registration: 'OPERATOR',
       createdAt: app.createdAt,
     })
     expect(JSON.stringify(listed)).not.toContain(app.clientSecret)

@@ -61,6 +61,11 @@ export interface PlatformApp {
   status: PlatformAppsTable['status']
   /** Consent requests must carry an S256 `code_challenge` (false: a legacy app, decision 0028). */
   pkceRequired: boolean
+  /**
+   * OPERATOR: invite-only, registered by `fanshelf app create`. DYNAMIC: an MCP client that
+   * registered itself (RFC 7591): a public client, no secret (decision 0051).
+   */
+  registration: 'OPERATOR' | 'DYNAMIC'
   createdAt: string
 }
 
@@ -72,8 +77,14 @@ export function toPlatformApp(row: PlatformAppsTable): PlatformApp {
     scopes: JSON.parse(row.scopes) as string[],
     status: row.status,
     pkceRequired: row.pkce_required !== 0,
+    registration: row.registration ?? 'OPERATOR',
     createdAt: row.created_at,
   }
+}
+
+/** A dynamic registration no shop approved before its deadline is no app any more. */
+function isForgotten(row: PlatformAppsTable, nowMs: number): boolean {
+  return row.registration_expires_at != null && Date.parse(row.registration_expires_at) <= nowMs
 }
 
 const maxNameLength = 100
@@ -163,7 +174,7 @@ export function createPlatformAppService(db: Db, deps: { clock: Clock; secretBox
 
   async function findApp(clientId: string): Promise<PlatformApp | undefined> {
     const row = isClientId(clientId) ? await findPlatformApp(db, clientId) : undefined
-    return row ? toPlatformApp(row) : undefined
+    return row && !isForgotten(row, clock.now()) ? toPlatformApp(row) : undefined
   }
 
   const appKeys = platformAppKeys(db, secretBox)
@@ -218,11 +229,16 @@ export function createPlatformAppService(db: Db, deps: { clock: Clock; secretBox
      * Client authentication (client_secret_post / client_secret_basic). A malformed secret is refused
      * before any lookup; an unknown client costs the same comparison as a known one.
      */
-    async authenticateClient(clientId: string, clientSecret: string): Promise<PlatformApp | undefined> {
+    async authenticateClient(clientId: string, clientSecret: string | undefined): Promise<PlatformApp | undefined> {
+      if (clientSecret === undefined) {
+        // A public client (RFC 6749 §2.1): only an MCP client that registered itself; PKCE binds its codes.
+        const app = await findApp(clientId)
+        return app?.registration === 'DYNAMIC' ? app : undefined
+      }
       if (!isWellFormedSecret('clientSecret', clientSecret)) return undefined
       const row = isClientId(clientId) ? await findPlatformApp(db, clientId) : undefined
       const matches = digestsEqual(tokenHash(clientSecret), row?.client_secret_hash ?? decoyDigest)
-      return row && matches ? toPlatformApp(row) : undefined
+      return row && matches && row.registration !== 'DYNAMIC' ? toPlatformApp(row) : undefined
     },
   }
 }

@@ -9,6 +9,7 @@ import { deleteWebhookConfiguration } from '../webhook-configurations/webhook-co
 import { type AuthorizationParameters, authorizationRedirect } from './consent-request.js'
 import { authorizationCodeTtlMs, codeRetentionMs } from './oauth-policy.js'
 import { mintSecret, newPlatformId } from './opaque-tokens.js'
+import { keepRegistration } from './platform-apps.repository.js'
 import type { PlatformApp, PlatformAppService } from './platform-apps.service.js'
 import {
   findActiveGrant,
@@ -110,6 +111,8 @@ export function createPlatformGrantService(
         grant = await findActiveGrant(trx, app.id, admin.shopId)
       }
       if (!grant) throw new Error('The grant vanished while consenting')
+      // An MCP client's registration is kept once a shop has approved it (decision 0051).
+      if (app.registration === 'DYNAMIC') await keepRegistration(trx, app.id)
       await insertCode(trx, {
         code_hash: tokenHash(code),
         grant_id: grant.id,
@@ -119,6 +122,7 @@ export function createPlatformGrantService(
         code_challenge: parameters.codeChallenge ?? null,
         code_challenge_method: parameters.codeChallenge === undefined ? null : 'S256',
         scopes,
+        resource: parameters.resource ?? null,
         created_at: now,
         expires_at: new Date(nowMs + authorizationCodeTtlMs).toISOString(),
         used_at: null,

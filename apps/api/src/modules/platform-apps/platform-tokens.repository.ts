@@ -18,7 +18,7 @@ export function findLiveAccessToken(db: Executor, tokenHash: string, now: string
     .selectFrom('platform_app_tokens as t')
     .innerJoin('platform_app_grants as g', 'g.id', 't.grant_id')
     .innerJoin('platform_apps as a', 'a.id', 't.app_id')
-    .select(['t.grant_id', 't.app_id', 't.shop_id', 't.scopes', 'a.scopes as app_scopes'])
+    .select(['t.grant_id', 't.app_id', 't.shop_id', 't.scopes', 't.resource', 'a.scopes as app_scopes'])
     .where('t.token_hash', '=', tokenHash)
     .where('t.kind', '=', 'access')
     .where('t.revoked_at', 'is', null)

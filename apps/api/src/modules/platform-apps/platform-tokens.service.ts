@@ -5,6 +5,7 @@ import type { BearerGrant } from '../../http/principal.js'
 import { tokenHash } from '../../security/secret-box.js'
 import { invalidGrant, invalidRequest, OAuthError } from './oauth-errors.js'
 import { accessTokenTtlSeconds, refreshTokenFamilyTtlMs, refreshTokenIdleTtlMs } from './oauth-policy.js'
+import { isKnownResource, type ResourceIndicators, unknownResourceDescription } from './oauth-resources.js'
 import { isWellFormedSecret, mintSecret, newPlatformId, secretPrefixes } from './opaque-tokens.js'
 import { isWellFormedVerifier, verifierMatches } from './pkce.js'
 import type { PlatformApp } from './platform-apps.service.js'
@@ -67,8 +68,23 @@ function requestedScopes(requested: string | undefined, granted: string[]): stri
   return granted.filter((scope) => asked.has(scope))
 }
 
-export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
-  const { clock } = deps
+export function createPlatformTokenService(db: Db, deps: { clock: Clock; resources: ResourceIndicators }) {
+  const { clock, resources } = deps
+
+  /**
+   * The resource the new tokens are bound to (RFC 8707): the one requested, else the one already
+   * bound (by the consent or the refreshed family); a request may not name another one.
+   */
+  function boundResource(requested: string | undefined, bound: string | null | undefined): string | null | OAuthError {
+    if (requested === undefined) return bound ?? null
+    if (!isKnownResource(resources, requested)) {
+      return new OAuthError('invalid_target', unknownResourceDescription(resources, requested))
+    }
+    if (bound && bound !== requested) {
+      return new OAuthError('invalid_target', `The grant is bound to ${bound}; resource may not name another one.`)
+    }
+    return requested
+  }
 
   /** A new access + refresh token; the access token may carry fewer scopes than the grant (a narrowed refresh). */
   async function issuePair(
@@ -76,6 +92,7 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
     family: { grantId: string; appId: string; shopId: string; familyId: string; familyExpiresAt: string },
     scopes: { granted: string[]; access: string[] },
     nowMs: number,
+    resource: string | null,
   ): Promise<TokenResponse> {
     const accessToken = mintSecret('accessToken')
     const refreshToken = mintSecret('refreshToken')
@@ -88,6 +105,7 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
       created_at: now,
       rotated_at: null,
       revoked_at: null,
+      resource,
     }
     const refreshExpiresMs = Math.min(nowMs + refreshTokenIdleTtlMs, Date.parse(family.familyExpiresAt))
     await insertTokens(trx, [
@@ -178,6 +196,8 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
       const scopes = JSON.parse(row.scopes) as string[]
       const withdrawn = scopesStillAllowed(app, scopes)
       if (withdrawn) return { error: withdrawn }
+      const resource = boundResource(parameters.resource, row.resource)
+      if (resource instanceof OAuthError) return { error: resource }
       const tokens = await issuePair(
         trx,
         {
@@ -189,6 +209,7 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
         },
         { granted: scopes, access: scopes },
         nowMs,
+        resource,
       )
       return { tokens }
     })
@@ -220,6 +241,8 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
       if (access instanceof OAuthError) return { error: access }
       const withdrawn = scopesStillAllowed(app, access)
       if (withdrawn) return { error: withdrawn }
+      const resource = boundResource(parameters.resource, row.resource)
+      if (resource instanceof OAuthError) return { error: resource }
       // The atomic claim: of two concurrent refreshes with one token, the loser is a reuse.
       if (!(await rotateRefreshToken(trx, hash, now))) return reused()
       // The access token issued beside the rotated refresh token ends with it.
@@ -235,6 +258,7 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
         },
         { granted, access },
         nowMs,
+        resource,
       )
       return { tokens }
     })
@@ -282,7 +306,14 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock }) {
       if (!row) return undefined
       const registered = new Set(JSON.parse(row.app_scopes) as string[])
       const scopes = (JSON.parse(row.scopes) as string[]).filter((scope) => registered.has(scope))
-      return { shopId: row.shop_id, appId: row.app_id, grantId: row.grant_id, scopes: new Set(scopes) }
+      const grant: BearerGrant = {
+        shopId: row.shop_id,
+        appId: row.app_id,
+        grantId: row.grant_id,
+        scopes: new Set(scopes),
+      }
+      if (row.resource) grant.resource = row.resource
+      return grant
     },
   }
 }

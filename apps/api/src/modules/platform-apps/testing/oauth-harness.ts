@@ -93,7 +93,7 @@ export function challengeOf(verifier: string): string {
 }
 
 /**
- * The consent URL an app builds (the metadata's template with its client id). It carries a PKCE
+ * The consent URL an app builds: the metadata's authorization endpoint with its client id. It carries a PKCE
  * challenge as every app's must: `codeChallenge` when given, a throwaway one when left out (for
  * tests that never exchange the code), none for `null` (a legacy app, or a refusal under test).
  */
@@ -106,7 +106,8 @@ export function consentUrl(
     extra?: Record<string, string>
   },
 ): URL {
-  const url = new URL((oauthClient.as.authorization_endpoint as string).replace('{clientId}', oauthClient.app.clientId))
+  const url = new URL(oauthClient.as.authorization_endpoint as string)
+  url.searchParams.set('client_id', oauthClient.app.clientId)
   url.searchParams.set('redirect_uri', parameters.redirectUri ?? (oauthClient.app.redirectUris[0] as string))
   if (parameters.state !== undefined) url.searchParams.set('state', parameters.state)
   const challenge =
