@@ -149,6 +149,8 @@ describe('STAFF', () => {
       headers: { cookie: staff.cookie, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({
         csrf_token: staff.csrfToken,
+        // The consent form carries the client (decision 0051: /oauth/authorize takes it in the form).
+        client_id: app.app.clientId,
         redirect_uri: app.app.redirectUris[0] as string,
         state: 'staff',
         code_challenge: codeChallenge,
