@@ -815,7 +815,9 @@ export interface paths {
      *     result's `id` as `startingAfter` for the next one, while `hasMore` is `true`. A cursor page
      *     costs the same however deep it is, and events recorded meanwhile neither shift nor repeat
      *     results (they are newer than the cursor). `page` greater than 0 together with
-     *     `startingAfter` is a 400 (`rule: exclusive`).
+     *     `startingAfter` is a 400 (`rule: exclusive`). A deep page number costs about what the first
+     *     page does too (the server keeps the log's position every 1,000 events), but events recorded
+     *     between two requests shift page numbers, as on every list.
      *
      *     **`total` on large logs.** On a log of fewer than 10,000 events `total` is exact. On a larger
      *     one it is exact when nothing was written since it was last counted; otherwise it is the last

@@ -1,11 +1,11 @@
-import { CompiledQuery } from 'kysely'
+import { type Compilable, CompiledQuery } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../db/database.js'
 import { generateLargeShop } from '../../seed/scale/large-shop.js'
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js'
 import type { PageWindow } from '../paging/long-lists.js'
 import type { WebhookOwner } from '../webhook-configurations/webhook-configurations.repository.js'
-import { type WebhookEventFilter, webhookEventPageQuery } from './webhook-events.repository.js'
+import { type WebhookEventFilter, webhookEventKeyQuery, webhookEventPageQuery } from './webhook-events.repository.js'
 import { deliveryLogRetentionMs } from './webhook-events.service.js'
 
 /**
@@ -59,7 +59,13 @@ async function plan(filter: Omit<WebhookEventFilter, 'createdSince'>, window: Pa
     ids,
     { ...filter, createdSince: new Date(platform.clock.now() - deliveryLogRetentionMs).toISOString() },
     window,
-  ).compile()
+  )
+  return explain(query)
+}
+
+/** A query's plan, one line per step, indented by depth. */
+async function explain(compilable: Compilable): Promise<string[]> {
+  const query = compilable.compile()
   if (handle.dialect === 'postgres') {
     const result = await handle.db.executeQuery<{ 'QUERY PLAN': string }>(
       CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]),
@@ -137,6 +143,42 @@ describe('the delivery log page query', () => {
       ).toBe(true)
       expect(
         steps.filter((step) => /TEMP B-TREE|^SCAN /.test(step)),
+        shown,
+      ).toEqual([])
+    }
+  })
+})
+
+describe('the seek that reads the log’s anchors (log-anchors.ts)', () => {
+  it.each([
+    ['from the newest', {}, undefined],
+    ['after an anchor', {}, true],
+    ['of a type, after an anchor', { type: 'DONATION' }, true],
+  ] as const)('%s: walks an index in the log’s order on index entries alone, no sort', async (_name, filter, after) => {
+    const now = platform.clock.now()
+    const window = {
+      since: new Date(now - deliveryLogRetentionMs).toISOString(),
+      upTo: new Date(now - 10_000).toISOString(),
+    }
+    const query = webhookEventKeyQuery(handle.db, owner.shopId, configurationIds, filter, after && cursor, 999, window)
+    const lines = await explain(query)
+    const shown = lines.join('\n')
+    if (handle.dialect === 'postgres') {
+      expect(
+        lines.some((line) => /Index Only Scan( Backward)? using webhook_events_\w+/.test(line)),
+        shown,
+      ).toBe(true)
+      expect(
+        lines.filter((line) => /Sort|Seq Scan|Bitmap/.test(line)),
+        shown,
+      ).toEqual([])
+    } else {
+      expect(
+        lines.some((line) => /SEARCH e USING COVERING INDEX webhook_events_\w+/.test(line)),
+        shown,
+      ).toBe(true)
+      expect(
+        lines.filter((line) => /TEMP B-TREE|^\s*SCAN /.test(line)),
         shown,
       ).toEqual([])
     }

@@ -124,6 +124,49 @@ export function webhookEventPageQuery(
     .orderBy('e.id', 'desc')
 }
 
+/**
+ * The position of the entry `skip` entries past `after` in the owner's log (its order, newest first),
+ * among the rows created in [since, upTo); undefined past the end. Index entries only, as the page
+ * query's seek: the delivery log's anchors (log-anchors.ts) are read with it.
+ */
+export async function webhookEventKeyAfter(
+  db: Executor,
+  shopId: string,
+  configurationIds: readonly string[],
+  filter: { type?: string },
+  after: EventKey | undefined,
+  skip: number,
+  window: { since: string; upTo: string },
+): Promise<EventKey | undefined> {
+  if (configurationIds.length === 0) return undefined
+  const row = await webhookEventKeyQuery(db, shopId, configurationIds, filter, after, skip, window).executeTakeFirst()
+  return row && { createdAt: row.created_at, id: row.id }
+}
+
+/** The query `webhookEventKeyAfter` runs (its plan is tested: webhook-events.plans.test.ts). */
+export function webhookEventKeyQuery(
+  db: Executor,
+  shopId: string,
+  configurationIds: readonly string[],
+  filter: { type?: string },
+  after: EventKey | undefined,
+  skip: number,
+  window: { since: string; upTo: string },
+) {
+  let query = db
+    .selectFrom('webhook_events as e')
+    .select(['e.created_at', 'e.id'])
+    .where('e.shop_id', '=', shopId)
+    .where('e.created_at', '>=', window.since)
+    .where('e.created_at', '<', window.upTo)
+    .where('e.configuration_id', 'in', configurationIds)
+  if (filter.type !== undefined) query = query.where('e.type', '=', filter.type)
+  if (after !== undefined) {
+    query = query.where((eb) => eb(eb.refTuple('e.created_at', 'e.id'), '<', eb.tuple(after.createdAt, after.id)))
+  }
+  return query.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(1).offset(skip)
+}
+
 /** The ids of the owner's configurations (all, or `configurationId` when it is one of them). */
 export async function visibleConfigurationIds(
   db: Executor,

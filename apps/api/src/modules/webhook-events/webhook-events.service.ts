@@ -5,6 +5,7 @@ import type { Contract } from '../../http/contract.js'
 import { createStampedCache } from '../caching/stamped-cache.js'
 import { recordEvent } from '../events/event-outbox.js'
 import type { WebhookEventType } from '../events/event-types.js'
+import { createLogAnchors, type LogAnchorOptions } from '../paging/log-anchors.js'
 import { createLogTotals, type LogTotalOptions } from '../paging/log-totals.js'
 import { createChangeStamp, pageWindow } from '../paging/long-lists.js'
 import { type CursorPageRequest, type Page, type PageRequest, toPage } from '../paging/paging.js'
@@ -16,6 +17,7 @@ import { testEventData } from './test-event-data.js'
 import { toWebhookEventResource, toWebhookEventSummaryResource } from './webhook-events.mapper.js'
 import {
   countWebhookEvents,
+  type EventKey,
   findWebhookEvent,
   findWebhookEventKey,
   listDeliveriesOfEvents,
@@ -25,6 +27,7 @@ import {
   requeueWebhookEvent,
   visibleConfigurationIds,
   type WebhookEventRow,
+  webhookEventKeyAfter,
 } from './webhook-events.repository.js'
 
 /** How long the delivery log keeps events (the contract: "Events are kept for 30 days"). */
@@ -85,12 +88,15 @@ export function createWebhookEventService(deps: {
   onQueued?: () => void
   /** Tests shrink the large-log threshold (log-totals.ts). */
   logTotals?: LogTotalOptions
+  /** Tests shrink the distance between anchors (log-anchors.ts). */
+  logAnchors?: LogAnchorOptions
 }) {
   const { db, clock, contract } = deps
   const onQueued = deps.onQueued ?? (() => {})
   const createdSince = () => isoTime(clock.now() - deliveryLogRetentionMs)
   const readStamp = createChangeStamp(db)
   const totals = createLogTotals(readStamp, deps.logTotals)
+  const anchors = createLogAnchors<EventKey>(deps.logAnchors)
   /**
    * The configurations each owner sees (all, or the one filtered on), kept while the database is
    * unchanged: read once per request for the page and the total's counts alike (decision 0048,
@@ -143,6 +149,27 @@ export function createWebhookEventService(deps: {
           total(),
         ])
         return eventPage(rows, counted.total, page)
+      }
+      // Deep pages (decision 0049, amendment): from the nearest kept anchor, whatever the depth.
+      if (page.offset >= anchors.minOffset) {
+        const seek = await anchors.seek(
+          JSON.stringify([owner.shopId, owner.appId, filter.type ?? null, ids]),
+          { since: where.createdSince, now: isoTime(nowMs), nowMs },
+          page.offset,
+          {
+            keyAfter: (after, skip, window) => webhookEventKeyAfter(db, owner.shopId, ids, filter, after, skip, window),
+            countFrom: (from) => countWebhookEvents(db, ids, { ...where, createdSince: from }),
+            readStamp,
+          },
+        )
+        if (seek) {
+          const window = { reversed: false, offset: seek.skip, limit: page.size + 1 }
+          const [rows, counted] = await Promise.all([
+            listWebhookEvents(db, owner, ids, { ...where, after: seek.after }, window),
+            total(),
+          ])
+          return eventPage(rows, counted.total, page)
+        }
       }
       // Long lists (decision 0016): pages in the back half are read from the end.
       if (page.offset === 0) {
