@@ -43,6 +43,7 @@ import * as cartAddFunction from './migrations/0023-cart-add-function.js'
 import * as cartAddLine from './migrations/0024-cart-add-line.js'
 import * as cartsCreatedIndex from './migrations/0025-carts-created-index.js'
 import * as mcpClientRegistration from './migrations/0026-mcp-client-registration.js'
+import * as cartAddLines from './migrations/0027-cart-add-lines.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '0024-cart-add-line': cartAddLine,
   '0025-carts-created-index': cartsCreatedIndex,
   '0026-mcp-client-registration': mcpClientRegistration,
+  '0027-cart-add-lines': cartAddLines,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -2,6 +2,8 @@ import { CompiledQuery, type QueryCreator } from 'kysely'
 import type { Dialect, Executor } from '../../db/database.js'
 import { precompile } from '../../db/precompiled.js'
 import type { CartLinesTable, CartsTable, Database } from '../../db/schema.js'
+import { createBatcher } from './cart-add-batches.js'
+import { maxCartLines, maxLineQuantity } from './cart-rules.js'
 
 export async function insertCart(db: Executor, cart: CartsTable): Promise<void> {
   await db.insertInto('carts').values(cart).execute()
@@ -102,8 +104,24 @@ function cartLineDetailsQuery(db: Executor, cartId: string) {
 /** A row of `listCartLineDetails`: a line's variant with its product's fields, quantity and position. */
 export type CartLineDetails = VariantDetails & { line_quantity: number; line_position: number }
 
-/** The SQLSTATE `fanshelf_cart_add_line` raises when the ordinary transaction must decide (migration 0024). */
-const cartAddFallback = 'FSCA1'
+/** One add of `fanshelf_cart_add_lines` (migration 0027): units of one variant to one cart, at `at`. */
+export interface CartAdd {
+  shopId: string
+  cartId: string
+  variantId: string
+  quantity: number
+  recStrategy: string | null
+  at: string
+  /** A cart last touched at or before this instant has expired. */
+  expiredAtOrBefore: string
+}
+
+/** An add the function made: the touched cart, its lines before the add, a new line's details. */
+interface AddedLine {
+  cart: CartsTable
+  lines: CartLineDetails[]
+  added: CartLineDetails | null
+}
 
 /** A fixed SQL text run with its parameters (a PostgreSQL function call Kysely cannot build). */
 function rawQuery<Row>(text: string) {
@@ -158,9 +176,27 @@ export function createCartChangeQueries(db: Executor, dialect: Dialect) {
     cartLineUpdate(q, cartId, variantId, { quantity, updated_at: at }),
   )
   const touch = precompile(db, 2, cartTouch)
-  const addLine = rawQuery<{ cart: CartsTable; lines: CartLineDetails[]; added: CartLineDetails | null }>(
-    'select cart, lines, added from fanshelf_cart_add_line($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-  )
+  const addLines = rawQuery<{
+    item: number
+    cart: CartsTable
+    lines: CartLineDetails[]
+    added: CartLineDetails | null
+  }>('select item, cart, lines, added from fanshelf_cart_add_lines($1, $2, $3, $4, $5, $6, $7, $8, $9)')
+  const adds = createBatcher<CartAdd, AddedLine>(async (items) => {
+    const column = <K extends keyof CartAdd>(key: K) => items.map((item) => item[key])
+    const { rows } = await addLines.execute(db, [
+      column('shopId'),
+      column('cartId'),
+      column('variantId'),
+      column('quantity'),
+      column('recStrategy'),
+      column('at'),
+      column('expiredAtOrBefore'),
+      maxLineQuantity,
+      maxCartLines,
+    ])
+    return new Map(rows.map((row) => [row.item - 1, row]))
+  })
   // PostgreSQL: a line's new quantity and the cart's touch in one statement (a data-modifying
   // WITH), one round trip less in the locked transaction (decision 0048). SQLite has no such WITH
   // and no round trips to save.
@@ -176,50 +212,23 @@ export function createCartChangeQueries(db: Executor, dialect: Dialect) {
       : undefined
   return {
     /**
-     * PostgreSQL: adds `quantity` units of one variant in one round trip (migration 0024's
-     * function, decision 0048's amendments): the touched cart and its lines after the change when
-     * the change was the happy one, undefined when the function wrote nothing and the caller must
-     * run its ordinary transaction (which decides any error). Undefined on SQLite, where nothing is
-     * saved.
+     * PostgreSQL: adds `quantity` units of one variant in one round trip, shared with the adds that
+     * arrive meanwhile (migration 0027's function, cart-add-batches.ts, decision 0048's amendments):
+     * the touched cart and its lines after the change when the change was the happy one, undefined
+     * when the function wrote nothing and the caller must run its ordinary transaction (which
+     * decides any error). Undefined on SQLite, where nothing is saved.
      */
     addOneInOneTrip:
       dialect === 'postgres'
-        ? async (
-            shopId: string,
-            cartId: string,
-            variantId: string,
-            quantity: number,
-            recStrategy: string | null,
-            at: string,
-            bounds: { expiredAtOrBefore: string; maxLine: number; maxLines: number },
-          ): Promise<{ cart: CartsTable; lines: CartLineDetails[] } | undefined> => {
-            let answer: { cart: CartsTable; lines: CartLineDetails[]; added: CartLineDetails | null } | undefined
-            try {
-              ;[answer] = (
-                await addLine.execute(db, [
-                  shopId,
-                  cartId,
-                  variantId,
-                  quantity,
-                  recStrategy,
-                  at,
-                  bounds.expiredAtOrBefore,
-                  bounds.maxLine,
-                  bounds.maxLines,
-                ])
-              ).rows
-            } catch (error) {
-              // The function's "not the happy change": it rolled back; the transaction decides.
-              if ((error as { code?: unknown }).code === cartAddFallback) return undefined
-              throw error
-            }
+        ? async (add: CartAdd): Promise<{ cart: CartsTable; lines: CartLineDetails[] } | undefined> => {
+            const answer = await adds.add(add)
             if (!answer) return undefined
             const { cart, lines, added } = answer
-            if (added) return { cart, lines: [...lines, { ...added, line_quantity: quantity }] }
+            if (added) return { cart, lines: [...lines, { ...added, line_quantity: add.quantity }] }
             return {
               cart,
               lines: lines.map((line) =>
-                line.id === variantId ? { ...line, line_quantity: line.line_quantity + quantity } : line,
+                line.id === add.variantId ? { ...line, line_quantity: line.line_quantity + add.quantity } : line,
               ),
             }
           }

@@ -306,15 +306,15 @@ export function createCartService(db: Db, options: CartOptions) {
         if (currency !== undefined) await catalog.currencyFor(shopId, currency)
         const now = clock.now()
         const at = isoTime(now)
-        const done = await changeQueries.addOneInOneTrip(
+        const done = await changeQueries.addOneInOneTrip({
           shopId,
           cartId,
-          only.variantId,
-          only.quantity,
-          only.recStrategy ?? null,
+          variantId: only.variantId,
+          quantity: only.quantity,
+          recStrategy: only.recStrategy ?? null,
           at,
-          { expiredAtOrBefore: isoTime(now - cartIdleExpiryMs), maxLine: maxLineQuantity, maxLines: maxCartLines },
-        )
+          expiredAtOrBefore: isoTime(now - cartIdleExpiryMs),
+        })
         if (done) {
           const lines = done.lines.map(({ line_quantity, line_position, ...variant }) => ({
             variant,

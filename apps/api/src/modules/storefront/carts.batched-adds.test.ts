@@ -1,0 +1,117 @@
+// Storefront carts: adds that arrive together. On PostgreSQL the API sends concurrent adds to the
+// database as one call (cart-add-batches.ts, migration 0027); every add must still answer as if it
+// had been alone — its own cart, its own error — and no cart locked elsewhere may hold up the others.
+// On SQLite the same waves run through the ordinary transaction and must answer the same.
+import { describe, expect, it } from 'vitest'
+import { testDatabaseUrl } from '../../config.js'
+import {
+  asDemo,
+  asOther,
+  db,
+  limited,
+  newCart,
+  pick,
+  platform,
+  setUpCartCalls,
+  unlimited,
+} from './testing/cart-calls.js'
+
+setUpCartCalls()
+
+function add(cartId: string, items: unknown[], auth = asDemo) {
+  return platform.call('addCartItems', { auth, params: { cartId }, body: { items } })
+}
+
+async function quantities(cartId: string) {
+  const rows = await db
+    .selectFrom('cart_lines')
+    .select(['variant_id', 'quantity'])
+    .where('cart_id', '=', cartId)
+    .orderBy('position')
+    .execute()
+  return rows.map((row) => [row.variant_id, row.quantity])
+}
+
+describe('adds that arrive together', () => {
+  it('each answers for its own cart: the right totals, and a refusal refuses only its own add', async () => {
+    const [u, w] = await pick(unlimited, 2)
+    const [scarce] = await pick(limited)
+    const carts = await Promise.all(Array.from({ length: 6 }, () => newCart()))
+    const otherShopCart = (await platform.call('createCart', { auth: asOther, body: { items: [] } })).body.id as string
+
+    const wave = [
+      // Four adds of 1 to each cart, and one of a second variant to every other cart.
+      ...carts.flatMap((cartId) =>
+        Array.from({ length: 4 }, () => ({ cartId, items: [{ variantId: u!.id, quantity: 1 }] })),
+      ),
+      ...carts.filter((_, i) => i % 2 === 0).map((cartId) => ({ cartId, items: [{ variantId: w!.id, quantity: 3 }] })),
+      // Refused, in the same wave: more than the stock, an unknown cart, another shop's cart.
+      { cartId: carts[0]!, items: [{ variantId: scarce!.id, quantity: (scarce!.in_stock ?? 0) + 1 }] },
+      { cartId: '00000000-0000-4000-8000-000000000000', items: [{ variantId: u!.id, quantity: 1 }] },
+      { cartId: otherShopCart, items: [{ variantId: u!.id, quantity: 1 }] },
+    ]
+    const answers = await Promise.all(wave.map(({ cartId, items }) => add(cartId, items)))
+
+    expect(answers.slice(0, -3).map((a) => a.status)).toEqual(Array(wave.length - 3).fill(200))
+    expect(answers.at(-3)).toMatchObject({ status: 409, body: { code: 'CART_INSUFFICIENT_STOCK' } })
+    expect(answers.at(-2)?.status).toBe(404)
+    expect(answers.at(-1)?.status).toBe(404)
+    // Each answer is its own cart, one step of its line: the four adds of `u` answer 1, 2, 3, 4.
+    for (const cartId of carts) {
+      const steps = answers
+        .filter((a, i) => a.status === 200 && wave[i]!.cartId === cartId && wave[i]!.items[0]!.variantId === u!.id)
+        .map((a) => {
+          expect(a.body.id).toBe(cartId)
+          return a.body.items.find((i: { variant: { id: string } }) => i.variant.id === u!.id).quantity as number
+        })
+      expect(steps.sort()).toEqual([1, 2, 3, 4])
+    }
+    for (const [i, cartId] of carts.entries()) {
+      const expected = i % 2 === 0 ? [u!.id, w!.id] : [u!.id]
+      expect((await quantities(cartId)).map(([variant]) => variant).sort()).toEqual(expected.sort())
+      expect(Object.fromEntries(await quantities(cartId))).toEqual(
+        i % 2 === 0 ? { [u!.id]: 4, [w!.id]: 3 } : { [u!.id]: 4 },
+      )
+    }
+    // Nothing of the refused adds was written: the other shop's cart is still empty.
+    expect(await quantities(otherShopCart)).toEqual([])
+  })
+
+  // PostgreSQL only: SQLite has one writer at a time, there is no row to hold.
+  it.runIf(testDatabaseUrl() !== undefined)('a cart locked elsewhere holds up its own add only', async () => {
+    const [u] = await pick(unlimited)
+    const [locked, free] = await Promise.all([newCart(), newCart()])
+    let release!: () => void
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let lockTaken!: () => void
+    const taken = new Promise<void>((resolve) => {
+      lockTaken = resolve
+    })
+    // Another transaction (a checkout, an admin edit) holds the cart's row.
+    const holder = db.transaction().execute(async (trx) => {
+      await trx.selectFrom('carts').select('id').where('id', '=', locked).forUpdate().execute()
+      lockTaken()
+      await held
+    })
+    await taken
+
+    let lockedAnswered = false
+    const waiting = add(locked, [{ variantId: u!.id, quantity: 2 }]).then((answer) => {
+      lockedAnswered = true
+      return answer
+    })
+    // Adds to another cart, sent together with and after the waiting one, answer meanwhile.
+    const others = await Promise.all(Array.from({ length: 5 }, () => add(free, [{ variantId: u!.id, quantity: 1 }])))
+    expect(others.map((a) => a.status)).toEqual([200, 200, 200, 200, 200])
+    expect(await quantities(free)).toEqual([[u!.id, 5]])
+    expect(lockedAnswered).toBe(false)
+
+    release()
+    await holder
+    const answer = await waiting
+    expect(answer.status).toBe(200)
+    expect(await quantities(locked)).toEqual([[u!.id, 2]])
+  })
+})
