@@ -148,6 +148,8 @@ export const errorStatus = {
   API_USER_NOT_FOUND: 404,
   PLATFORM_APP_CONNECTION_NOT_FOUND: 404,
   PLATFORM_APP_NOT_FOUND: 404,
+  /** `fanshelf app remove`: an operator app, or a dynamic registration a shop approved (suspend it). */
+  PLATFORM_APP_NOT_REMOVABLE: 409,
 
   // Media (image uploads and the files served).
   MEDIA_EMPTY: 400,

@@ -44,12 +44,13 @@ export type Handler<K extends OperationId, A extends Principal = Principal> = (
 
 /**
  * The operations of the contracts that have their own routes instead of the contract router: the
- * OAuth token, revocation and metadata endpoints (form-encoded or outside the API's security;
+ * OAuth token, revocation, introspection and metadata endpoints (form-encoded or outside the API's security;
  * modules/platform-apps/). `satisfies` keeps the list to real operationIds.
  */
 export const selfRoutedOperations = [
   'exchangePlatformToken',
   'revokePlatformToken',
+  'introspectPlatformToken',
   'getAuthorizationServerMetadata',
 ] as const satisfies readonly PathOperationId[]
 

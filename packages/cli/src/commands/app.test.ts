@@ -86,6 +86,26 @@ describe('fanshelf app', () => {
     expect(unknown.output.err).toContain('No platform app has the client id app_nope')
   })
 
+  it('marks how apps were registered; remove refuses an operator app and names the way to stop it', async () => {
+    const created = capture()
+    await run(
+      ['app', 'create', '--name', 'R', '--redirect-uri', 'https://r.example/cb', '--scopes', '', '--json'],
+      created.io,
+    )
+    const { clientId } = JSON.parse(created.output.out)
+    const list = capture()
+    expect(await run(['app', 'list'], list.io)).toBe(0)
+    expect(list.output.out).toMatch(new RegExp(`${clientId}  R  \\[\\]  ACTIVE  0 shop\\(s\\) connected`))
+    const dynamic = capture()
+    expect(await run(['app', 'list', '--dynamic'], dynamic.io)).toBe(0)
+    expect(dynamic.output.out).toBe('No MCP client registered itself.\n')
+    const remove = capture()
+    expect(await run(['app', 'remove', clientId], remove.io)).toBe(1)
+    expect(remove.output.err).toContain(`suspend it instead (fanshelf app suspend ${clientId})`)
+    const missing = capture()
+    expect(await run(['app', 'remove'], missing.io)).toBe(2)
+  })
+
   it('registers apps requiring PKCE unless --pkce optional marks one legacy; pkce switches it', async () => {
     const strict = capture()
     await run(

@@ -1,16 +1,22 @@
-import { loadConfig, type RegisteredApp, withPlatformAppRegistry } from '@fanshelf/api'
+import { type ListedApp, loadConfig, type RegisteredApp, withPlatformAppRegistry } from '@fanshelf/api'
 import { type Command, parseOptions, printJson, UsageError } from '../command.js'
 
 const usage = [
   'Usage: fanshelf app create --name <name> --redirect-uri <url> [--redirect-uri <url> …] --scopes <a,b,…>',
   '                           [--pkce required|optional] [--json]',
-  '       fanshelf app list [--json]',
+  '       fanshelf app list [--dynamic] [--json]',
   '       fanshelf app suspend <clientId>  |  fanshelf app resume <clientId>',
   '       fanshelf app pkce <clientId> required|optional',
+  '       fanshelf app remove <clientId>',
   '',
   'Registers a platform app (OAuth 2). Apps are invite-only: an operator registers one and hands',
   'the partner its client id, client secret and webhook HMAC key. The secret and the key are shown',
   'once: the secret is stored as a digest, the key sealed.',
+  '',
+  'MCP clients may register themselves (dynamic registration, no secret): `list` marks them',
+  '"dynamic", with "pending until …" while no shop has approved one (it is forgotten then);',
+  '`--dynamic` lists only those. `remove` deletes a dynamic registration no shop approved; any other',
+  "app is suspended instead, which revokes its tokens on every shop and keeps the shops' history.",
   '',
   '  --name <text>          the app’s name, shown on the consent page',
   '  --redirect-uri <url>   an exact redirect URI (https, or http on 127.0.0.1/localhost); repeatable',
@@ -45,9 +51,19 @@ function printRegistered(app: RegisteredApp, publicUrl: string): string {
   ].join('\n')
 }
 
+/** One app of `list`: id, name, scopes, status, then how it was registered and who uses it. */
+function listLine(app: ListedApp): string {
+  const notes = [
+    app.registration === 'DYNAMIC' ? 'dynamic (MCP client)' : '',
+    app.pendingUntil ? `pending until ${app.pendingUntil}` : `${app.connectedShops} shop(s) connected`,
+    app.pkceRequired ? '' : 'PKCE optional (legacy)',
+  ].filter((note) => note !== '')
+  return `${app.id}  ${app.name}  [${app.scopes.join(' ')}]  ${app.status}  ${notes.join(', ')}`
+}
+
 export const appCommand: Command = {
   name: 'app',
-  summary: 'Register a platform app (OAuth client; prints its secrets once), list, suspend or resume apps',
+  summary: 'Register a platform app (OAuth client; prints its secrets once); list, suspend, resume or remove apps',
   usage,
   async run(args, io) {
     const { values, positionals } = parseOptions(args, {
@@ -55,6 +71,7 @@ export const appCommand: Command = {
       'redirect-uri': { type: 'string', multiple: true },
       scopes: { type: 'string' },
       pkce: { type: 'string' },
+      dynamic: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     })
     const [subcommand, clientId] = positionals
@@ -79,19 +96,27 @@ export const appCommand: Command = {
       else io.out(`${app.id} (${app.name}) ${app.pkceRequired ? 'requires PKCE' : 'may omit PKCE (legacy)'}\n`)
       return 0
     }
+    if (subcommand === 'remove') {
+      if (!clientId) throw new UsageError("remove needs the app's client id")
+      const app = await withPlatformAppRegistry(config, (registry) => registry.removeRegistration(clientId))
+      if (values.json) printJson(io, app)
+      else io.out(`${app.id} (${app.name}) is removed: its registration is forgotten\n`)
+      return 0
+    }
     if (subcommand === 'list') {
-      const apps = await withPlatformAppRegistry(config, (registry) => registry.list())
+      const all = await withPlatformAppRegistry(config, (registry) => registry.list())
+      const apps = values.dynamic ? all.filter((app) => app.registration === 'DYNAMIC') : all
       if (values.json) printJson(io, apps)
       else {
-        io.out(apps.length === 0 ? 'No platform apps are registered.\n' : '')
-        for (const app of apps) {
-          const legacy = app.pkceRequired ? '' : '  PKCE optional (legacy)'
-          io.out(`${app.id}  ${app.name}  [${app.scopes.join(' ')}]  ${app.status}${legacy}\n`)
-        }
+        if (apps.length === 0)
+          io.out(values.dynamic ? 'No MCP client registered itself.\n' : 'No platform apps are registered.\n')
+        for (const app of apps) io.out(`${listLine(app)}\n`)
       }
       return 0
     }
-    if (subcommand !== 'create') throw new UsageError('the subcommands are create, list, suspend, resume and pkce')
+    if (subcommand !== 'create') {
+      throw new UsageError('the subcommands are create, list, suspend, resume, pkce and remove')
+    }
     if (values.pkce !== undefined && values.pkce !== 'required' && values.pkce !== 'optional') {
       throw new UsageError('--pkce is required or optional')
     }

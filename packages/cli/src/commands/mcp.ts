@@ -71,6 +71,47 @@ export function httpExecutor(origin: string, authorization: string): (call: Rest
   }
 }
 
+/**
+ * The caller an access token is: its scopes, asked of the origin (RFC 7662, the token introspecting
+ * itself), so `tools/list` shows exactly the tools the grant allows. An inactive token is an error
+ * now rather than at the first tool call; an origin that cannot answer leaves the API to decide per
+ * call (every OAuth tool listed).
+ */
+export async function accessTokenCaller(
+  origin: string,
+  introspectUrl: string,
+  token: string,
+): Promise<{ caller: McpCaller; problem?: string }> {
+  let response: Response
+  try {
+    response = await fetch(origin + introspectUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token }),
+    })
+  } catch (error) {
+    const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : ''
+    return { caller: { kind: 'bearerToken' }, problem: `could not ask ${origin} for the token's scopes (${cause})` }
+  }
+  const answer = (await response.json().catch(() => undefined)) as { active?: boolean; scope?: string } | undefined
+  if (response.status !== 200 || typeof answer?.active !== 'boolean') {
+    return {
+      caller: { kind: 'bearerToken' },
+      problem: `${origin} did not say what the token may do (HTTP ${response.status})`,
+    }
+  }
+  if (!answer.active) throw new TokenInactiveError(origin)
+  return { caller: { kind: 'platformApp', scopes: new Set((answer.scope ?? '').split(' ').filter(Boolean)) } }
+}
+
+class TokenInactiveError extends Error {
+  constructor(origin: string) {
+    super(
+      `FANSHELF_ACCESS_TOKEN is not active at ${origin}: it expired, was revoked, or is not a token of that server.`,
+    )
+  }
+}
+
 export const mcpCommand: Command = {
   name: 'mcp',
   summary: 'Run the MCP server over stdio for an AI agent (tools = the open API)',
@@ -84,7 +125,8 @@ export const mcpCommand: Command = {
     '  FANSHELF_ORIGIN        the Fanshelf to call (default: the server running on DATA_DIR)',
     '  FANSHELF_API_USER      an API user name, with',
     '  FANSHELF_API_PASSWORD  its password (fanshelf api-user create)',
-    '  FANSHELF_ACCESS_TOKEN  or a platform app’s access token (its grant’s scopes apply)',
+    '  FANSHELF_ACCESS_TOKEN  or a platform app’s access token: the tools listed are those its grant',
+    '                         allows (asked of FANSHELF_ORIGIN at start; an inactive token is an error)',
   ].join('\n'),
   async run(args, io) {
     parseOptions(args, {})
@@ -98,9 +140,24 @@ export const mcpCommand: Command = {
     const origin = (env.mcpOrigin ?? runningServerOrigin(config)).replace(/\/$/, '')
     const contract = await sharedContract(config)
     const tools = toolsFromContract(contract)
+    let caller = credentials.caller
+    if (env.mcpAccessToken) {
+      const introspectUrl = contract.operations.find((op) => op.operationId === 'introspectPlatformToken')?.url
+      if (!introspectUrl) throw new Error('The contract has no operation introspectPlatformToken')
+      try {
+        const asked = await accessTokenCaller(origin, introspectUrl, env.mcpAccessToken)
+        caller = asked.caller
+        if (asked.problem)
+          io.err(`fanshelf mcp: ${asked.problem}; listing every OAuth tool, the API decides per call.\n`)
+      } catch (error) {
+        if (!(error instanceof TokenInactiveError)) throw error
+        io.err(`fanshelf mcp: ${error.message}\n`)
+        return 1
+      }
+    }
     const server = createMcpServer({
       tools,
-      caller: credentials.caller,
+      caller,
       execute: httpExecutor(origin, credentials.authorization),
       // This install's contracts and docs, naming the origin the tools call.
       resources: mcpResources({

@@ -949,6 +949,40 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/platform/introspect': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Introspect a token
+     * @description Token introspection (RFC 7662): whether a token works now, and what for. Two ways to ask:
+     *
+     *     - **As the app**, authenticated as on the token endpoint (body credentials, HTTP Basic, or
+     *       `client_id` alone for a public client): about any token issued to it.
+     *     - **As the token**: send it as the bearer (`Authorization: Bearer <access token>`) and as
+     *       `token`, to learn its own scopes — what `fanshelf mcp` does to list exactly the tools an
+     *       access token may call.
+     *
+     *     `active` is true for an access or refresh token that is not expired, revoked or (refresh
+     *     tokens) already used, under a grant the shop has not disconnected, of an active app. An
+     *     active answer carries `scope` (the scopes the token may use), `client_id`, `sub` (the shop's
+     *     id), `token_type`, `iat` and `exp`, and `aud` when the token is bound to a resource
+     *     (RFC 8707). Anything else — unknown, inactive, another app's token, a bearer asking about
+     *     another token — is `{"active": false}` and nothing more. Form-encoded or JSON. (Our
+     *     addition.)
+     */
+    post: operations['introspectPlatformToken']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/.well-known/oauth-authorization-server': {
     parameters: {
       query?: never
@@ -4042,6 +4076,39 @@ export interface components {
       /** @description Required unless sent with HTTP Basic. */
       client_secret?: string
     }
+    /** @description Body of `POST /platform/introspect` (RFC 7662). */
+    IntrospectRequest: {
+      token: string
+      /** @enum {string} */
+      token_type_hint?: 'access_token' | 'refresh_token'
+      /** @description The app asking, unless it uses HTTP Basic or the token asks as the bearer. */
+      client_id?: string
+      /** @description A confidential app's secret, unless sent with HTTP Basic. */
+      client_secret?: string
+    }
+    /** @description The answer of `POST /platform/introspect` (RFC 7662 §2.2). */
+    TokenIntrospection: {
+      active: boolean
+      /** @description The scopes the token may use, space-separated. */
+      scope?: string
+      client_id?: string
+      /** @description The id of the shop that consented. */
+      sub?: string
+      /**
+       * @description `Bearer` for an access token, `refresh_token` for a refresh token.
+       * @enum {string}
+       */
+      token_type?: 'Bearer' | 'refresh_token'
+      /** @description When the token was issued (seconds since the epoch). */
+      iat?: number
+      /** @description When it expires (seconds since the epoch). */
+      exp?: number
+      /**
+       * Format: uri
+       * @description The resource the token is bound to (RFC 8707), when it is bound to one.
+       */
+      aud?: string
+    }
     /** @description OAuth 2.0 authorization server metadata (RFC 8414). */
     AuthorizationServerMetadata: {
       /** Format: uri */
@@ -4065,10 +4132,13 @@ export interface components {
       token_endpoint: string
       /** Format: uri */
       revocation_endpoint: string
+      /** Format: uri */
+      introspection_endpoint: string
       response_types_supported: string[]
       grant_types_supported: string[]
       token_endpoint_auth_methods_supported: string[]
       revocation_endpoint_auth_methods_supported: string[]
+      introspection_endpoint_auth_methods_supported: string[]
       code_challenge_methods_supported: string[]
       /** @description Always true; every redirect from the consent page carries `iss` = `issuer` (RFC 9207). */
       authorization_response_iss_parameter_supported: boolean
@@ -9757,6 +9827,54 @@ export interface operations {
       429: components['responses']['TooManyRequests']
     }
   }
+  introspectPlatformToken: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "fsat_Xy7wV2uT9sR4qP1oN6mL3kJ8hG5fE0d",
+         *       "client_id": "app_Qm3nV8bX1cZ6",
+         *       "client_secret": "cs_9fK2pL7qW4eR1tY8uI5oA3sD6"
+         *     }
+         */
+        'application/x-www-form-urlencoded': components['schemas']['IntrospectRequest']
+        /**
+         * @example {
+         *       "token": "fsat_Xy7wV2uT9sR4qP1oN6mL3kJ8hG5fE0d"
+         *     }
+         */
+        'application/json': components['schemas']['IntrospectRequest']
+      }
+    }
+    responses: {
+      /** @description What the token is, or `{"active": false}`. */
+      200: {
+        headers: {
+          'Request-Id': components['headers']['RequestId']
+          /** @description `no-store`: an answer about a credential is not kept. */
+          'Cache-Control'?: string
+          'RateLimit-Policy': components['headers']['RateLimitPolicy']
+          RateLimit: components['headers']['RateLimit']
+          'X-RateLimit-Limit': components['headers']['XRateLimitLimit']
+          'X-RateLimit-Remaining': components['headers']['XRateLimitRemaining']
+          'X-RateLimit-Reset': components['headers']['XRateLimitReset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['TokenIntrospection']
+        }
+      }
+      400: components['responses']['OAuthBadRequest']
+      401: components['responses']['OAuthInvalidClient']
+      429: components['responses']['TooManyRequests']
+    }
+  }
   getAuthorizationServerMetadata: {
     parameters: {
       query?: never
@@ -9784,6 +9902,7 @@ export interface operations {
            *       "authorization_endpoint": "https://api.fanshelf.dev/oauth/authorize",
            *       "token_endpoint": "https://api.fanshelf.dev/open-api/v1.0/platform/token",
            *       "revocation_endpoint": "https://api.fanshelf.dev/open-api/v1.0/platform/revoke",
+           *       "introspection_endpoint": "https://api.fanshelf.dev/open-api/v1.0/platform/introspect",
            *       "registration_endpoint": "https://api.fanshelf.dev/oauth/register",
            *       "response_types_supported": [
            *         "code"
@@ -9798,6 +9917,11 @@ export interface operations {
            *         "none"
            *       ],
            *       "revocation_endpoint_auth_methods_supported": [
+           *         "client_secret_basic",
+           *         "client_secret_post",
+           *         "none"
+           *       ],
+           *       "introspection_endpoint_auth_methods_supported": [
            *         "client_secret_basic",
            *         "client_secret_post",
            *         "none"

@@ -88,6 +88,13 @@ export const operationRoutes = {
     body: 'json',
     public: true,
   },
+  introspectPlatformToken: {
+    api: 'open',
+    method: 'POST',
+    path: '/open-api/v1.0/platform/introspect',
+    body: 'json',
+    public: true,
+  },
   getAuthorizationServerMetadata: {
     api: 'open',
     method: 'GET',

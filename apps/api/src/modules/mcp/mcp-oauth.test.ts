@@ -294,6 +294,39 @@ describe('POST /oauth/register', () => {
     expect(client.scope.split(' ')).toContain('order_read')
   })
 
+  it('shows operators which apps registered themselves, and removes one no shop approved', async () => {
+    const apps = platform.app.platform.services.platformApps
+    const response = await register({ client_name: 'Pending agent', redirect_uris: [callback] })
+    const { client_id: pendingId } = (await response.json()) as { client_id: string }
+    const listed = await apps.list()
+    // The stock client of the first suite registered itself and the demo shop approved it.
+    const approvedId = listed.find((app) => app.name === 'Test agent')?.id as string
+    const operatorId = listed.find((app) => app.registration === 'OPERATOR')?.id as string
+    expect(listed.find((app) => app.id === pendingId)).toMatchObject({
+      registration: 'DYNAMIC',
+      connectedShops: 0,
+      pendingUntil: new Date(platform.clock.now() + dynamicRegistrationLimits.pendingTtlMs).toISOString(),
+    })
+    expect(listed.find((app) => app.id === approvedId)).toMatchObject({
+      registration: 'DYNAMIC',
+      connectedShops: 1,
+      pendingUntil: null,
+    })
+    expect(operatorId).toMatch(/^app_/)
+
+    // Approved, or an operator's: suspended instead, never deleted.
+    for (const id of [approvedId, operatorId]) {
+      await expect(apps.removeRegistration(id)).rejects.toMatchObject({ code: 'PLATFORM_APP_NOT_REMOVABLE' })
+    }
+    expect(await apps.findApp(approvedId)).toMatchObject({ status: 'ACTIVE' })
+
+    await apps.removeRegistration(pendingId)
+    expect((await apps.list()).map((app) => app.id)).not.toContain(pendingId)
+    const link = `${origin}/oauth/authorize?client_id=${pendingId}&redirect_uri=${encodeURIComponent(callback)}`
+    expect((await fetch(link, { headers: { cookie: admin.cookie }, redirect: 'manual' })).status).toBe(404)
+    await expect(apps.removeRegistration(pendingId)).rejects.toMatchObject({ code: 'PLATFORM_APP_NOT_FOUND' })
+  })
+
   it('forgets a registration no shop approved within 24 hours', async () => {
     const response = await register({ client_name: 'Forgotten', redirect_uris: [callback] })
     const { client_id: clientId } = (await response.json()) as { client_id: string }

@@ -28,6 +28,7 @@ describe('GET /.well-known/oauth-authorization-server', () => {
       authorization_endpoint: `${platform.config.publicUrl}/oauth/authorize`,
       token_endpoint: `${platform.config.publicUrl}/open-api/v1.0/platform/token`,
       revocation_endpoint: `${platform.config.publicUrl}/open-api/v1.0/platform/revoke`,
+      introspection_endpoint: `${platform.config.publicUrl}/open-api/v1.0/platform/introspect`,
       registration_endpoint: `${platform.config.publicUrl}/oauth/register`,
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],

@@ -48,6 +48,13 @@ export function invalidClient(viaBasic: boolean, description = 'Client authentic
   return new OAuthError('invalid_client', description, viaBasic ? { 'www-authenticate': basicChallenge } : {})
 }
 
+/** The token of an `Authorization: Bearer …` header (RFC 6750), or undefined for any other header. */
+export function bearerOf(authorization: string | undefined): string | undefined {
+  if (authorization?.slice(0, 7).toLowerCase() !== 'bearer ') return undefined
+  const token = authorization.slice(7).trim()
+  return token === '' ? undefined : token
+}
+
 export function readClientCredentials(
   authorization: string | undefined,
   parameters: OAuthParameters,

@@ -11,6 +11,7 @@ export function toAuthorizationServerMetadata(input: {
   registrationUrl: string
   tokenUrl: string
   revokeUrl: string
+  introspectUrl: string
   scopes: string[]
 }) {
   const authMethods = ['client_secret_basic', 'client_secret_post', 'none']
@@ -19,11 +20,13 @@ export function toAuthorizationServerMetadata(input: {
     authorization_endpoint: input.issuer + input.authorizationUrl,
     token_endpoint: input.issuer + input.tokenUrl,
     revocation_endpoint: input.issuer + input.revokeUrl,
+    introspection_endpoint: input.issuer + input.introspectUrl,
     registration_endpoint: input.issuer + input.registrationUrl,
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     token_endpoint_auth_methods_supported: authMethods,
     revocation_endpoint_auth_methods_supported: authMethods,
+    introspection_endpoint_auth_methods_supported: authMethods,
     code_challenge_methods_supported: [...supportedChallengeMethods],
     // RFC 9207: every authorization response (success or error) carries `iss` = `issuer`.
     authorization_response_iss_parameter_supported: true,

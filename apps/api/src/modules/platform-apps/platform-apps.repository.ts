@@ -13,6 +13,40 @@ export function listPlatformApps(db: Executor) {
   return db.selectFrom('platform_apps').selectAll().orderBy('created_at', 'desc').orderBy('id').execute()
 }
 
+/** Per app: the shops connected now (grants not revoked) and every grant ever made. */
+export async function countGrantsByApp(db: Executor): Promise<Map<string, { connected: number; ever: number }>> {
+  const rows = await db
+    .selectFrom('platform_app_grants')
+    .select((eb) => [
+      'app_id',
+      eb.fn.countAll<number>().as('ever'),
+      eb.fn.count<number>('id').filterWhere('revoked_at', 'is', null).as('connected'),
+    ])
+    .groupBy('app_id')
+    .execute()
+  return new Map(rows.map((row) => [row.app_id, { connected: Number(row.connected), ever: Number(row.ever) }]))
+}
+
+/**
+ * Deletes a dynamic registration no shop ever approved (no grant, hence no code or token); answers
+ * whether it did. The condition is in the statement, so a consent committed meanwhile wins.
+ */
+export async function deleteUnapprovedRegistration(db: Executor, appId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('platform_apps')
+    .where('id', '=', appId)
+    .where('registration', '=', 'DYNAMIC')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('platform_app_grants as g').select('g.id').whereRef('g.app_id', '=', 'platform_apps.id'),
+        ),
+      ),
+    )
+    .executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
+
 export async function setPlatformAppStatus(
   db: Executor,
   appId: string,

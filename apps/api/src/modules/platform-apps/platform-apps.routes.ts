@@ -19,7 +19,13 @@ import { readRegistrationRequest } from './client-registration.js'
 import { ConsentNotAllowedPage, ConsentPage } from './consent-page.js'
 import { type ConsentCheck, checkConsentRequest, consentPath, deniedRedirect } from './consent-request.js'
 import { invalidRequest, OAuthError } from './oauth-errors.js'
-import { type ClientCredentials, invalidClient, readClientCredentials, readParameters } from './oauth-request.js'
+import {
+  bearerOf,
+  type ClientCredentials,
+  invalidClient,
+  readClientCredentials,
+  readParameters,
+} from './oauth-request.js'
 import { resourceIndicators } from './oauth-resources.js'
 import { toAuthorizationServerMetadata } from './platform-apps.mapper.js'
 import { scopeSummary } from './platform-scopes.js'
@@ -63,6 +69,7 @@ async function oauthEndpoints(app: FastifyInstance): Promise<void> {
   }
   const tokenUrl = urlOf('exchangePlatformToken')
   const revokeUrl = urlOf('revokePlatformToken')
+  const introspectUrl = urlOf('introspectPlatformToken')
   const metadataUrl = urlOf('getAuthorizationServerMetadata')
   const metadata = toAuthorizationServerMetadata({
     issuer: config.publicUrl,
@@ -70,6 +77,7 @@ async function oauthEndpoints(app: FastifyInstance): Promise<void> {
     registrationUrl: registrationPath,
     tokenUrl,
     revokeUrl,
+    introspectUrl,
     scopes: [...services.platformApps.scopes.keys()],
   })
 
@@ -78,7 +86,9 @@ async function oauthEndpoints(app: FastifyInstance): Promise<void> {
   const cors = createCorsPolicy(config.publicUrl, config.mcpAllowedOrigins)
   app.addHook('onRequest', cors.onRequest)
   app.options(metadataUrl, cors.preflight('GET, OPTIONS'))
-  for (const url of [tokenUrl, revokeUrl, registrationPath]) app.options(url, cors.preflight('POST, OPTIONS'))
+  for (const url of [tokenUrl, revokeUrl, introspectUrl, registrationPath]) {
+    app.options(url, cors.preflight('POST, OPTIONS'))
+  }
 
   app.setErrorHandler((error: FastifyError | OAuthError | DomainError, request, reply) => {
     if (error instanceof OAuthError)
@@ -166,6 +176,20 @@ async function oauthEndpoints(app: FastifyInstance): Promise<void> {
     if (parameters.token === undefined) throw invalidRequest('token is required.')
     await services.platformTokens.revoke(client, parameters.token)
     return reply.code(200).send()
+  })
+
+  // RFC 7662: as the app (client authentication, as on revoke), or as the token itself (its bearer).
+  app.post(introspectUrl, { onRequest: limitPerIp }, async (request, reply) => {
+    const parameters = readParameters(request.body)
+    const bearer = bearerOf(request.headers.authorization)
+    const asker =
+      bearer === undefined
+        ? { app: await authenticateClient(request, readClientCredentials(request.headers.authorization, parameters)) }
+        : { bearer }
+    if (parameters.token === undefined) throw invalidRequest('token is required.')
+    const answer = await services.platformTokens.introspect(parameters.token, asker)
+    reply.headers(noStore)
+    return answer
   })
 
   app.get(metadataUrl, { onRequest: limitPerIp }, async () => metadata)

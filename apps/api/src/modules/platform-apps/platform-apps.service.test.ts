@@ -40,6 +40,8 @@ describe('registering a platform app', () => {
       pkceRequired: true,
       registration: 'OPERATOR',
       createdAt: app.createdAt,
+      connectedShops: 0,
+      pendingUntil: null,
     })
     expect(JSON.stringify(listed)).not.toContain(app.clientSecret)
   })

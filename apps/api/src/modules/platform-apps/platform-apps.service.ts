@@ -7,6 +7,8 @@ import { type SecretBox, tokenHash } from '../../security/secret-box.js'
 import type { AppKeySource } from '../webhook-delivery/webhook-signatures.js'
 import { isWellFormedSecret, mintSecret, newPlatformId } from './opaque-tokens.js'
 import {
+  countGrantsByApp,
+  deleteUnapprovedRegistration,
   findPlatformApp,
   insertPlatformApp,
   listPlatformApps,
@@ -80,6 +82,14 @@ export function toPlatformApp(row: PlatformAppsTable): PlatformApp {
     registration: row.registration ?? 'OPERATOR',
     createdAt: row.created_at,
   }
+}
+
+/** An app in an operator's list (`fanshelf app list`). */
+export interface ListedApp extends PlatformApp {
+  /** Shops connected to it now (consented, not disconnected). */
+  connectedShops: number
+  /** A dynamic registration no shop approved yet: when it will be forgotten (null: kept). */
+  pendingUntil: string | null
 }
 
 /** A dynamic registration no shop approved before its deadline is no app any more. */
@@ -191,8 +201,46 @@ export function createPlatformAppService(db: Db, deps: { clock: Clock; secretBox
       return registered
     },
 
-    async list(): Promise<PlatformApp[]> {
-      return (await listPlatformApps(db)).map(toPlatformApp)
+    /**
+     * Every app, newest first, as an operator sees them: with the shops connected now and, for a
+     * dynamic registration no shop approved yet, when it will be forgotten. Forgotten ones are left out.
+     */
+    async list(): Promise<ListedApp[]> {
+      const nowMs = clock.now()
+      const [rows, grants] = await Promise.all([listPlatformApps(db), countGrantsByApp(db)])
+      return rows
+        .filter((row) => !isForgotten(row, nowMs))
+        .map((row) => ({
+          ...toPlatformApp(row),
+          connectedShops: grants.get(row.id)?.connected ?? 0,
+          pendingUntil: row.registration_expires_at ?? null,
+        }))
+    },
+
+    /**
+     * Removes a dynamic registration (an MCP client that registered itself) that no shop ever
+     * approved: it disappears as if it had expired. An operator app, or a registration a shop
+     * approved, is suspended instead (`setStatus`), which keeps the shops' history and revokes its
+     * tokens: the error says so.
+     */
+    async removeRegistration(clientId: string): Promise<PlatformApp> {
+      const app = await findApp(clientId)
+      if (!app) throw appNotFound(clientId)
+      if (app.registration !== 'DYNAMIC') {
+        throw new DomainError(
+          'PLATFORM_APP_NOT_REMOVABLE',
+          `${clientId} was registered by an operator; suspend it instead (fanshelf app suspend ${clientId}).`,
+          { clientId, registration: app.registration },
+        )
+      }
+      if (!(await deleteUnapprovedRegistration(db, clientId))) {
+        throw new DomainError(
+          'PLATFORM_APP_NOT_REMOVABLE',
+          `A shop approved ${clientId}; suspend it instead (fanshelf app suspend ${clientId}): that revokes its tokens on every shop and keeps the shops' history.`,
+          { clientId, registration: app.registration },
+        )
+      }
+      return app
     },
 
     /**

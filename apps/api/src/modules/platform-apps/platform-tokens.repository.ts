@@ -29,6 +29,34 @@ export function findLiveAccessToken(db: Executor, tokenHash: string, now: string
 }
 
 /**
+ * A token as introspection sees it (RFC 7662): any kind, with whether its grant and app still
+ * stand; the caller decides whether it is active.
+ */
+export function findTokenForIntrospection(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('platform_app_tokens as t')
+    .innerJoin('platform_app_grants as g', 'g.id', 't.grant_id')
+    .innerJoin('platform_apps as a', 'a.id', 't.app_id')
+    .select([
+      't.kind',
+      't.app_id',
+      't.shop_id',
+      't.scopes',
+      't.resource',
+      't.created_at',
+      't.expires_at',
+      't.family_expires_at',
+      't.rotated_at',
+      't.revoked_at',
+      'g.revoked_at as grant_revoked_at',
+      'a.status as app_status',
+      'a.scopes as app_scopes',
+    ])
+    .where('t.token_hash', '=', tokenHash)
+    .executeTakeFirst()
+}
+
+/**
  * Marks a refresh token used — atomically, so of two concurrent refreshes exactly one wins. False
  * when it was rotated or revoked already.
  */

@@ -13,6 +13,7 @@ import { consumeCode, findCode, findGrant, revokeGrants } from './platform-grant
 import {
   findLiveAccessToken,
   findToken,
+  findTokenForIntrospection,
   insertTokens,
   revokeFamily,
   revokeFamilyAccessTokens,
@@ -67,6 +68,9 @@ function requestedScopes(requested: string | undefined, granted: string[]): stri
   }
   return granted.filter((scope) => asked.has(scope))
 }
+
+/** The answer of `POST /platform/introspect`. */
+export type TokenIntrospection = Schema<'TokenIntrospection'>
 
 export function createPlatformTokenService(db: Db, deps: { clock: Clock; resources: ResourceIndicators }) {
   const { clock, resources } = deps
@@ -294,6 +298,46 @@ export function createPlatformTokenService(db: Db, deps: { clock: Clock; resourc
       const now = new Date(clock.now()).toISOString()
       if (row.kind === 'refresh') await revokeGrants(db, { grantId: row.grant_id }, 'REVOKED_BY_APP', now)
       else await revokeToken(db, hash, now)
+    },
+
+    /**
+     * `POST /platform/introspect` (RFC 7662): what `token` is, asked by the app it was issued to
+     * (`app`) or by the token itself (`bearer`, which must be `token`). Active: not expired, revoked
+     * or (refresh) used, its grant standing and its app active; its scopes are those it may use now
+     * (as the bearer check: consented, less any the app is no longer registered for). Anything else,
+     * whoever asks, is `{active: false}` alone (RFC 7662 §2.2).
+     */
+    async introspect(token: string, asker: { app: PlatformApp } | { bearer: string }): Promise<TokenIntrospection> {
+      const inactive: TokenIntrospection = { active: false }
+      if ('bearer' in asker && asker.bearer !== token) return inactive
+      const kind = token.startsWith(secretPrefixes.refreshToken) ? 'refreshToken' : 'accessToken'
+      if (!isWellFormedSecret(kind, token)) return inactive
+      const row = await findTokenForIntrospection(db, tokenHash(token))
+      if (!row || ('app' in asker && row.app_id !== asker.app.id)) return inactive
+      const now = new Date(clock.now()).toISOString()
+      const expiresAt =
+        row.kind === 'refresh' && row.family_expires_at && row.family_expires_at < row.expires_at
+          ? row.family_expires_at
+          : row.expires_at
+      const live =
+        row.revoked_at === null &&
+        row.grant_revoked_at === null &&
+        row.app_status === 'ACTIVE' &&
+        expiresAt > now &&
+        (row.kind === 'access' || row.rotated_at === null)
+      if (!live) return inactive
+      const registered = new Set(JSON.parse(row.app_scopes) as string[])
+      const scopes = (JSON.parse(row.scopes) as string[]).filter((scope) => registered.has(scope))
+      return {
+        active: true,
+        scope: scopes.join(' '),
+        client_id: row.app_id,
+        sub: row.shop_id,
+        token_type: row.kind === 'access' ? 'Bearer' : 'refresh_token',
+        iat: Math.floor(Date.parse(row.created_at) / 1000),
+        exp: Math.floor(Date.parse(expiresAt) / 1000),
+        ...(row.resource ? { aud: row.resource } : {}),
+      }
     },
 
     /**
