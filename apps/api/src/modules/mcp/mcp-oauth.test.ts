@@ -302,16 +302,10 @@ describe('POST /oauth/register', () => {
     // The stock client of the first suite registered itself and the demo shop approved it.
     const approvedId = listed.find((app) => app.name === 'Test agent')?.id as string
     const operatorId = listed.find((app) => app.registration === 'OPERATOR')?.id as string
-    expect(listed.find((app) => app.id === pendingId)).toMatchObject({
-      registration: 'DYNAMIC',
-      connectedShops: 0,
-      pendingUntil: new Date(platform.clock.now() + dynamicRegistrationLimits.pendingTtlMs).toISOString(),
-    })
-    expect(listed.find((app) => app.id === approvedId)).toMatchObject({
-      registration: 'DYNAMIC',
-      connectedShops: 1,
-      pendingUntil: null,
-    })
+    const pendingUntil = new Date(platform.clock.now() + dynamicRegistrationLimits.pendingTtlMs).toISOString()
+    const shown = (id: string) => listed.find((app) => app.id === id)
+    expect(shown(pendingId)).toMatchObject({ registration: 'DYNAMIC', connectedShops: 0, pendingUntil })
+    expect(shown(approvedId)).toMatchObject({ registration: 'DYNAMIC', connectedShops: 1, pendingUntil: null })
     expect(operatorId).toMatch(/^app_/)
 
     // Approved, or an operator's: suspended instead, never deleted.

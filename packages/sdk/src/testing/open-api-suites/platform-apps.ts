@@ -7,7 +7,7 @@ import { verifyWebhook } from '../../webhooks.js'
 import { approveConsent, registerApp } from '../oauth-consent.js'
 import { apiError, client, server, tracked } from '../open-api-session.js'
 
-/** Platform apps through the SDK: OAuth code exchange, automatic refresh with rotation, revocation; the app's webhooks. (A suite of open-api.integration.test.ts.) */
+/** Platform apps through the SDK: OAuth code exchange, automatic refresh with rotation, revocation, introspection; the app's webhooks. (A suite of open-api.integration.test.ts.) */
 export function describePlatformApps(): void {
   describe('platform OAuth: code exchange, automatic refresh with rotation, revocation', () => {
     it('connects an app and keeps calling through refreshes and a revoked access token', async () => {
@@ -64,6 +64,18 @@ export function describePlatformApps(): void {
       })
       expect((await appClient.getCurrentShop()).id).toBe(server.demo.id)
       expect(stored).toHaveLength(2)
+
+      // Introspection (RFC 7662): the revoked token is inactive, the refreshed one says its scopes.
+      const asApp = { client_id: app.clientId, client_secret: app.clientSecret }
+      const revoked = await publicClient.introspectPlatformToken({
+        body: { token: stored[0]?.accessToken as string, ...asApp },
+      })
+      expect(revoked).toEqual({ active: false })
+      const live = await publicClient.introspectPlatformToken({
+        body: { token: stored[1]?.accessToken as string, ...asApp },
+      })
+      expect(live).toMatchObject({ active: true, client_id: app.clientId, sub: server.demo.id, token_type: 'Bearer' })
+      expect(live.scope?.split(' ').sort()).toEqual(['order_read', 'webhook_read'])
 
       // Scopes are enforced: a typed INSUFFICIENT_SCOPE error.
       const error = await apiError(appClient.listDonations())
