@@ -11,7 +11,7 @@ import { type Contract, loadContract } from './http/contract.js'
 import { answerClientError, answerFrameworkError, installErrorHandler } from './http/error-handler.js'
 import { bodyLimitBytes, installJsonBodyParser } from './http/json-body.js'
 import { registerOperations } from './http/operation-router.js'
-import { installTextRequestLog, loggerOptions } from './http/request-log.js'
+import { installTextRequestLog, lazyChildLogger, loggerOptions } from './http/request-log.js'
 import { applyRateLimit, resolvePrincipal } from './http/security.js'
 import { installSecurityHeaders } from './http/security-headers.js'
 import { installContractSerializer } from './http/serializer.js'
@@ -117,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger === false ? false : loggerOptions(config, options.logger === true ? undefined : options.logger),
     genReqId: () => newRequestId(),
+    childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
     // Text logs name only the requests answered 4xx/5xx (installTextRequestLog); JSON logs all.
     logController: new LogController({
