@@ -215,8 +215,22 @@ describe('samples against a running Fanshelf', () => {
     })
     const page = await rest.json()
     expect(page.results.length).toBeGreaterThan(0)
-    expect(answer.result.structuredContent).toEqual(page)
-    expect(JSON.parse(answer.result.content[0].text)).toEqual(page)
+    // The same page of the log: same events in the same order, same paging fields. A delivery's
+    // state, attempts and times may move between the two reads (the worker is retrying the events
+    // the webhook samples above queued to a receiver that is gone), so they are not compared.
+    const stable = (answer: { results: Record<string, unknown>[] }) => ({
+      ...answer,
+      results: answer.results.map(({ id, type, webhookId, createdAt, body, url }) => ({
+        id,
+        type,
+        webhookId,
+        createdAt,
+        body,
+        url,
+      })),
+    })
+    expect(stable(answer.result.structuredContent)).toEqual(stable(page))
+    expect(stable(JSON.parse(answer.result.content[0].text))).toEqual(stable(page))
   })
 
   it('storefront/storefront-client.mjs pages through a collection and builds the checkout URL', async () => {
