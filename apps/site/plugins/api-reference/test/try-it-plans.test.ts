@@ -279,6 +279,7 @@ describe('try-it plans', () => {
       expect(JSON.parse(initialDraft(exchange, context, 'AB12').body)).toMatchObject({ grant_type: 'refresh_token' })
       expect(oauthSetupOf('exchangePlatformToken')).toBe('authorizationCode')
       expect(oauthSetupOf('revokePlatformToken')).toBe('accessToken')
+      expect(oauthSetupOf('introspectPlatformToken')).toBe('accessToken')
       expect(oauthSetupOf('getAuthorizationServerMetadata')).toBeUndefined()
     })
 
@@ -330,7 +331,7 @@ describe('try-it plans', () => {
           ? { status: 400, json: { error: 'invalid_grant' } }
           : call(method, path, body, auth)
       await expect(runOAuthSetup('accessToken', '{}', refusing)).rejects.toThrow(
-        'Exchanging a code for a token to revoke failed (400 invalid_grant).',
+        'Exchanging a code for a token to use failed (400 invalid_grant).',
       )
     })
 

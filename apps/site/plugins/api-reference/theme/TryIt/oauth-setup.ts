@@ -6,14 +6,15 @@ import { type Call, field, shopName, type Values } from './plan-inputs.ts'
  * The OAuth token endpoints on a local demo install: the demo platform app the seed connected to
  * the demo shop (client id and secret from the reader context). A code is single-use and lives
  * 120 s, so every press first asks `GET /admin/api/demo-credentials` for a fresh one (issued as
- * the shop's consent would issue it, with the PKCE verifier of its challenge); the revocation
- * first exchanges such a code and then revokes the access token it got.
+ * the shop's consent would issue it, with the PKCE verifier of its challenge); the revocation and
+ * the introspection first exchange such a code, then revoke or introspect the access token it got.
  */
 export type OAuthSetupKind = 'authorizationCode' | 'accessToken'
 
 const oauthSetups: Record<string, OAuthSetupKind> = {
   exchangePlatformToken: 'authorizationCode',
   revokePlatformToken: 'accessToken',
+  introspectPlatformToken: 'accessToken',
 }
 
 export function oauthSetupOf(operationId: string): OAuthSetupKind | undefined {
@@ -52,7 +53,7 @@ export function oauthBody(operation: TryItOperation, context: Values): string | 
   }
 }
 
-/** Runs an OAuth setup: answers the body to send (a fresh code, or the access token to revoke). */
+/** Runs an OAuth setup: answers the body to send (a fresh code, or an access token to revoke or introspect). */
 export async function runOAuthSetup(kind: OAuthSetupKind, body: string, call: Call): Promise<string> {
   const demo = await call('GET', '/admin/api/demo-credentials', undefined, 'none')
   const fresh = demo.status === 200 ? credentialValues(demo.json) : {}
@@ -75,7 +76,7 @@ export async function runOAuthSetup(kind: OAuthSetupKind, body: string, call: Ca
   const accessToken = field(tokens.json, 'access_token')
   if (tokens.status >= 300 || !accessToken) {
     throw new Error(
-      `Exchanging a code for a token to revoke failed (${tokens.status} ${field(tokens.json, 'error') ?? ''}).`.replace(
+      `Exchanging a code for a token to use failed (${tokens.status} ${field(tokens.json, 'error') ?? ''}).`.replace(
         ' )',
         ')',
       ),
