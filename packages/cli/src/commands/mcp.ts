@@ -40,6 +40,12 @@ function credentialsOf(env: CliEnvironment): McpCredentials | undefined {
   return undefined
 }
 
+/** Why a fetch failed: its cause's message (ECONNREFUSED …) when it has one. */
+function failureOf(error: unknown): string {
+  if (!(error instanceof Error)) return ''
+  return error.cause instanceof Error ? error.cause.message : error.message
+}
+
 /** Sends a tool's REST request to the origin's open API. */
 export function httpExecutor(origin: string, authorization: string): (call: RestCall) => Promise<RestAnswer> {
   return async (call) => {
@@ -56,7 +62,7 @@ export function httpExecutor(origin: string, authorization: string): (call: Rest
       })
     } catch (error) {
       // Not the API's answer: the agent sees why no call reached it, as a tool error.
-      const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : ''
+      const cause = failureOf(error)
       return {
         status: 503,
         contentType: 'application/json',
@@ -90,7 +96,7 @@ export async function accessTokenCaller(
       body: new URLSearchParams({ token }),
     })
   } catch (error) {
-    const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : ''
+    const cause = failureOf(error)
     return { caller: { kind: 'bearerToken' }, problem: `could not ask ${origin} for the token's scopes (${cause})` }
   }
   const answer = (await response.json().catch(() => undefined)) as { active?: boolean; scope?: string } | undefined

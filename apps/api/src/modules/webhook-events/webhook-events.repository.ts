@@ -90,6 +90,27 @@ export async function listWebhookEvents(
 }
 
 /**
+ * The owner's log entries matching `filter`, on index entries alone: the shop, the window, the visible
+ * configurations, the type, and the entries after a cursor (a row-value comparison: both databases
+ * seek the log's index to the cursor and walk on from it). The page query and the anchors' seek
+ * add their columns, order and window.
+ */
+function logEntries(db: Executor, shopId: string, configurationIds: readonly string[], filter: WebhookEventFilter) {
+  let entries = db
+    .selectFrom('webhook_events as e')
+    .where('e.shop_id', '=', shopId)
+    .where('e.created_at', '>=', filter.createdSince)
+    .where('e.configuration_id', 'in', configurationIds)
+  if (filter.createdBefore !== undefined) entries = entries.where('e.created_at', '<', filter.createdBefore)
+  if (filter.type !== undefined) entries = entries.where('e.type', '=', filter.type)
+  const after = filter.after
+  if (after !== undefined) {
+    entries = entries.where((eb) => eb(eb.refTuple('e.created_at', 'e.id'), '<', eb.tuple(after.createdAt, after.id)))
+  }
+  return entries
+}
+
+/**
  * The query `listWebhookEvents` runs (its plan is tested: webhook-events.plans.test.ts). Visibility
  * is the list of configuration ids, not a join: with a join PostgreSQL cannot estimate how many
  * entries match and may sort the whole log rather than walk an index in its order.
@@ -102,18 +123,7 @@ export function webhookEventPageQuery(
   window: PageWindow,
 ) {
   const direction = sortDirection(window)
-  let page = db
-    .selectFrom('webhook_events as e')
-    .select('e.id')
-    .where('e.shop_id', '=', shopId)
-    .where('e.created_at', '>=', filter.createdSince)
-    .where('e.configuration_id', 'in', configurationIds)
-  if (filter.type !== undefined) page = page.where('e.type', '=', filter.type)
-  const after = filter.after
-  if (after !== undefined) {
-    // A row-value comparison: both databases seek the log's index to the cursor and walk on from it.
-    page = page.where((eb) => eb(eb.refTuple('e.created_at', 'e.id'), '<', eb.tuple(after.createdAt, after.id)))
-  }
+  let page = logEntries(db, shopId, configurationIds, filter).select('e.id')
   page = page.orderBy('e.created_at', direction).orderBy('e.id', direction).limit(window.limit).offset(window.offset)
   return db
     .selectFrom('webhook_events as e')
@@ -153,17 +163,12 @@ export function webhookEventKeyQuery(
   skip: number,
   window: { since: string; upTo: string },
 ) {
-  let query = db
-    .selectFrom('webhook_events as e')
-    .select(['e.created_at', 'e.id'])
-    .where('e.shop_id', '=', shopId)
-    .where('e.created_at', '>=', window.since)
-    .where('e.created_at', '<', window.upTo)
-    .where('e.configuration_id', 'in', configurationIds)
-  if (filter.type !== undefined) query = query.where('e.type', '=', filter.type)
-  if (after !== undefined) {
-    query = query.where((eb) => eb(eb.refTuple('e.created_at', 'e.id'), '<', eb.tuple(after.createdAt, after.id)))
-  }
+  const query = logEntries(db, shopId, configurationIds, {
+    createdSince: window.since,
+    createdBefore: window.upTo,
+    ...(filter.type === undefined ? {} : { type: filter.type }),
+    ...(after === undefined ? {} : { after }),
+  }).select(['e.created_at', 'e.id'])
   return query.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(1).offset(skip)
 }
 
