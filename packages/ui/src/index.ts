@@ -1,0 +1,1 @@
+export { baseTokens, type ColorTokens, darkColors, lightColors, tokensCss } from './tokens.js'
