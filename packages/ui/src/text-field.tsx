@@ -1,0 +1,36 @@
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react'
+import { describedBy, FieldNotes } from './field-shell.js'
+
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'> & {
+  label: ReactNode
+  hint?: ReactNode
+  error?: ReactNode
+  ref?: Ref<HTMLInputElement>
+}
+
+/**
+ * A labelled text input: the label names it, `aria-describedby` points at its hint and error,
+ * `aria-invalid` marks an error. Pass the touch keyboard and autofill hints a phone needs:
+ * `inputMode="email" autoComplete="email"`, `type="tel" autoComplete="tel"`, `inputMode="decimal"`.
+ */
+export function TextField({ label, hint, error, className, ref, ...input }: TextFieldProps) {
+  const id = useId()
+  const notes = describedBy(id, hint, error)
+  return (
+    <div className={`fs-field${error ? ' fs-field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label className="fs-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        type="text"
+        {...input}
+        ref={ref}
+        id={id}
+        className="fs-input"
+        aria-describedby={notes.describedBy}
+        aria-invalid={error ? true : undefined}
+      />
+      <FieldNotes {...notes} hint={hint} error={error} />
+    </div>
+  )
+}
