@@ -3,10 +3,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type * as Preset from '@docusaurus/preset-classic'
 import type { Config, PluginConfig } from '@docusaurus/types'
+import { lightColors } from '../../packages/ui/src/tokens.ts'
 import { additionalPrismLanguages, darkCodeTheme, lightCodeTheme } from './config/prism-themes'
 import { loadSiteEnv } from './config/site-env'
 import { strictness } from './config/strictness'
 import remarkCodeTokens from './plugins/remark-code-tokens/index.ts'
+import remarkDiagramText from './plugins/remark-diagram-text/index.ts'
 import remarkSample from './plugins/remark-sample/index.ts'
 
 const siteDir = path.dirname(fileURLToPath(import.meta.url))
@@ -27,6 +29,7 @@ const referenceLink = (route: string) => (hasApiReference ? { to: route } : { hr
 const hasVersionSnapshots = existsSync(path.join(siteDir, 'versions.json'))
 
 const plugins: PluginConfig[] = [
+  './plugins/design-tokens/index.ts',
   './plugins/code-tokens/index.ts',
   './plugins/platform-facts/index.ts',
   './plugins/compatibility-facts/index.ts',
@@ -73,7 +76,11 @@ const config: Config = {
         docs: {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
-          remarkPlugins: [[remarkSample, { samplesDir: path.join(siteDir, 'samples') }], remarkCodeTokens],
+          remarkPlugins: [
+            [remarkSample, { samplesDir: path.join(siteDir, 'samples') }],
+            remarkCodeTokens,
+            remarkDiagramText,
+          ],
           breadcrumbs: true,
           showLastUpdateTime: false,
           ...(hasVersionSnapshots
@@ -103,7 +110,7 @@ const config: Config = {
     image: 'img/social-card.png',
     metadata: [
       { name: 'description', content: 'Guides and API reference for building on Fanshelf shops.' },
-      { name: 'theme-color', content: '#5b3cc4' },
+      { name: 'theme-color', content: lightColors.brand },
     ],
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
     docs: {
@@ -117,8 +124,8 @@ const config: Config = {
             id: env.announcementId,
             content:
               'Webhook deliveries now carry <a href="/webhooks/signature-verification/">Standard Webhooks signatures</a> next to the Fanshelf HMAC header.',
-            backgroundColor: '#402a89',
-            textColor: '#ffffff',
+            backgroundColor: lightColors['brand-strong'],
+            textColor: lightColors['on-brand'],
             isCloseable: true,
           },
         }

@@ -143,6 +143,8 @@ describe('operations', () => {
     const list = section(html, 'operation/listPets')
     expect(list).toContain('≥ 1 · ≤ 100 · default <code>20</code>')
     expect(list).toContain('Example: <code>[&quot;cat&quot;,&quot;dog&quot;]</code>')
+    // A parameter whose example is its schema's says it once.
+    expect(list.split('Example: <code>20</code>')).toHaveLength(2)
     expect(section(html, 'operation/getPet')).toMatch(
       /Path parameters[\s\S]*<code class="fsr-pn">petId<\/code>[\s\S]*pattern <code>\^pet_<\/code>/,
     )

@@ -1,4 +1,5 @@
 import { usePluginData } from '@docusaurus/useGlobalData'
+import Details from '@theme/Details'
 import Mermaid from '@theme/Mermaid'
 import type { ReactNode } from 'react'
 import type { PlatformFacts } from '../../../plugins/platform-facts/index.ts'
@@ -100,7 +101,33 @@ export function DeliveryLifecycleDiagram(): ReactNode {
     '  FAILED --> [*]',
     `  note right of FAILED: an endpoint failing for ${formatDuration(disableAfterFailingMs)} is disabled`,
   ].join('\n')
-  return <Mermaid value={value} />
+  return (
+    <>
+      <Mermaid value={value} />
+      <DiagramSteps summary="The life of an event, step by step">
+        <li>A committed change queues the event as PENDING (the outbox).</li>
+        <li>
+          A 2xx answer within {formatDuration(responseTimeoutMs)} makes it DELIVERED; a non-2xx answer, a redirect or no
+          answer in time makes it RETRYING.
+        </li>
+        <li>A RETRYING event is tried again after {schedule}; a 2xx on any retry makes it DELIVERED.</li>
+        <li>
+          When attempt {maxAttempts} fails, or the endpoint is disabled (it has failed for{' '}
+          {formatDuration(disableAfterFailingMs)}), the event is FAILED.
+        </li>
+        <li>A DELIVERED or FAILED event can be replayed, which makes it PENDING again.</li>
+      </DiagramSteps>
+    </>
+  )
+}
+
+/** A generated diagram's text equivalent: the steps it shows, in a <details> right after it. */
+function DiagramSteps({ summary, children }: { summary: string; children: ReactNode }): ReactNode {
+  return (
+    <Details summary={<summary>{summary}</summary>}>
+      <ol>{children}</ol>
+    </Details>
+  )
 }
 
 /** The retry timeline as a Mermaid diagram: each failed attempt and the wait before the next. */
@@ -116,7 +143,22 @@ export function RetryTimelineDiagram(): ReactNode {
     lines.push(`  A${index + 1} -- "fails, wait ${formatDuration(delay)}" --> A${index + 2}["Attempt ${index + 2}"]`)
   })
   lines.push(`  A${maxAttempts} -- fails --> F(["FAILED"])`)
-  return <Mermaid value={lines.join('\n')} />
+  return (
+    <>
+      <Mermaid value={lines.join('\n')} />
+      <DiagramSteps summary="The retry schedule, step by step">
+        <li>Attempt 1 is made at once.</li>
+        {retryDelaysMs
+          .map((delay, index) => ({ delay, next: index + 2 }))
+          .map(({ delay, next }) => (
+            <li key={next}>
+              If attempt {next - 1} fails, attempt {next} follows {formatDuration(delay)} later.
+            </li>
+          ))}
+        <li>If attempt {maxAttempts} fails, the event is FAILED.</li>
+      </DiagramSteps>
+    </>
+  )
 }
 
 /** The rate-limit response headers, names from the rate-limit policy. */

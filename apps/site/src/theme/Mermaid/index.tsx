@@ -3,8 +3,9 @@ import { ErrorBoundaryErrorMessageFallback } from '@docusaurus/theme-common'
 import { MermaidContainerClassName, useMermaidRenderResult } from '@docusaurus/theme-mermaid/client'
 import useBaseUrl from '@docusaurus/useBaseUrl'
 import type { Props } from '@theme/Mermaid'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import { diagramKey } from '../../../config/diagram-key.ts'
+import { diagramText } from '../../../config/diagram-text.ts'
 import diagrams from '../../diagrams/diagrams.json'
 
 function RenderedDiagram({ value }: Props): ReactNode {
@@ -29,6 +30,9 @@ function RenderedDiagram({ value }: Props): ReactNode {
  */
 const prerendered: Record<string, { width: number; height: number } | undefined> = diagrams
 
+/** The full-screen view, fetched the first time a reader opens a diagram (pages without one never load it). */
+const DiagramDialog = lazy(() => import('./DiagramDialog.tsx'))
+
 export default function Mermaid({ value }: Props): ReactNode {
   const key = diagramKey(value)
   const size = prerendered[key]
@@ -41,7 +45,8 @@ export default function Mermaid({ value }: Props): ReactNode {
  * in once the page is up and the diagram is within 600 px of the viewport (the server's HTML holds
  * the reserved box, and the images in <noscript> for readers without JavaScript); CSS shows the
  * reader's colour mode, and the other image, `display: none` and lazy, is never loaded. The image's
- * description is the diagram's source.
+ * alt is the diagram's one-sentence `accDescr` (its steps are in the <details> authored after it,
+ * plugins/remark-diagram-text). A click on the image, or the Enlarge button, opens it full-screen.
  */
 function PrerenderedDiagram({
   value,
@@ -67,22 +72,26 @@ function PrerenderedDiagram({
     observer.observe(node)
     return () => observer.disconnect()
   }, [isNear])
-  const image = (mode: 'light' | 'dark') => (
+  const [isOpen, setIsOpen] = useState(false)
+  const { title, description } = diagramText(value)
+  const image = (mode: 'light' | 'dark', loading: 'lazy' | 'eager' = 'lazy') => (
     <img
       className={`fanshelf-diagram__${mode}`}
       src={`${base}-${mode}.svg`}
-      alt={value}
+      alt={description ?? title ?? 'Diagram'}
       width={size.width}
       height={size.height}
-      loading="lazy"
+      loading={loading}
       decoding="async"
     />
   )
   return (
     <div ref={ref} className="fanshelf-diagram fanshelf-diagram--prerendered" data-mermaid-source={value}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a pointer shortcut; keyboard readers have the Enlarge button */}
       <div
-        className={MermaidContainerClassName}
+        className={`${MermaidContainerClassName} fanshelf-diagram__frame`}
         style={{ aspectRatio: `${size.width} / ${size.height}`, maxWidth: `${size.width}px`, margin: '0 auto' }}
+        onClick={() => setIsOpen(true)}
       >
         {isNear ? (
           <>
@@ -93,6 +102,24 @@ function PrerenderedDiagram({
           <noscript>{image('light')}</noscript>
         )}
       </div>
+      {isNear && (
+        <button
+          type="button"
+          className="fanshelf-diagram__enlarge button button--secondary button--sm"
+          onClick={() => setIsOpen(true)}
+          aria-haspopup="dialog"
+        >
+          Enlarge diagram{title ? <span className="fanshelf-diagram__enlarge-title">: {title}</span> : null}
+        </button>
+      )}
+      {isOpen && (
+        <Suspense fallback={null}>
+          <DiagramDialog title={title ?? 'Diagram'} size={size} onClose={() => setIsOpen(false)}>
+            {image('light', 'eager')}
+            {image('dark', 'eager')}
+          </DiagramDialog>
+        </Suspense>
+      )}
     </div>
   )
 }

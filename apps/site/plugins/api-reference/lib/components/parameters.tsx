@@ -1,4 +1,4 @@
-import type { SchemaContext } from '../schema.ts'
+import { deref, mergeAllOf, type SchemaContext } from '../schema.ts'
 import type { Parameter, Schema } from '../types.ts'
 import { PropertyRow } from './schema-tree.tsx'
 
@@ -8,6 +8,13 @@ const locations: Array<[Parameter['in'], string]> = [
   ['header', 'Header'],
   ['cookie', 'Cookie'],
 ]
+
+function isSchemaExample(example: unknown, schema: Schema, ctx: SchemaContext): boolean {
+  if (example === undefined) return false
+  const resolved = mergeAllOf(deref(schema, ctx), ctx)
+  const list = resolved.examples ?? (resolved.example !== undefined ? [resolved.example] : [])
+  return list.some((value) => JSON.stringify(value) === JSON.stringify(example))
+}
 
 /** Parameters by location (path, query, header, cookie), each a property row with its example. */
 export function ParameterRows({ parameters, ctx }: { parameters: Parameter[]; ctx: SchemaContext }) {
@@ -25,7 +32,8 @@ export function ParameterRows({ parameters, ctx }: { parameters: Parameter[]; ct
             ...(parameter.description !== undefined ? { description: parameter.description } : {}),
             ...(parameter.deprecated ? { deprecated: true } : {}),
           }
-          const example = parameter.example
+          // The schema's own example is already listed by the row: show the parameter's only when it differs.
+          const example = isSchemaExample(parameter.example, schema, ctx) ? undefined : parameter.example
           return (
             <PropertyRow
               key={parameter.name}
