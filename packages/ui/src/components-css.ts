@@ -12,7 +12,7 @@ body { margin: 0; font-family: var(--fs-font-sans); font-size: var(--fs-text-md)
 a { color: var(--fs-color-brand); }
 a:hover { color: var(--fs-color-brand-strong); }
 code, pre { font-family: var(--fs-font-mono); }
-:focus-visible { outline: none; box-shadow: var(--fs-focus-ring); }
+:focus-visible { outline: 3px solid var(--fs-color-focus); outline-offset: 2px; }
 .fs-visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .fs-skip-link { position: absolute; left: -999px; top: 0; z-index: 10; padding: var(--fs-space-2) var(--fs-space-3);
@@ -43,7 +43,7 @@ export const componentsCss = `${baseCss}
 .fs-button:disabled { opacity: 0.6; cursor: not-allowed; }
 
 .fs-field { display: grid; gap: var(--fs-space-1); margin: 0 0 var(--fs-space-3); min-width: 0; }
-.fs-field__label { font-weight: 600; }
+.fs-field > label { font-weight: 600; }
 .fs-field__hint { margin: 0; font-size: var(--fs-text-sm); color: var(--fs-color-ink-soft); }
 .fs-field__error { margin: 0; font-size: var(--fs-text-sm); font-weight: 600; color: var(--fs-color-danger); }
 .fs-input { width: 100%; min-height: var(--fs-tap-size); padding: var(--fs-space-2) var(--fs-space-3); font: inherit;

@@ -1,7 +1,7 @@
 import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react'
 import { describedBy, FieldNotes } from './field-shell.js'
 
-export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: ReactNode
   hint?: ReactNode
   error?: ReactNode
@@ -11,21 +11,30 @@ export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id
 }
 
 /** A labelled native select (the phone's own picker), its hint and error wired like TextField's. */
-export function SelectField({ label, hint, error, options, children, className, ref, ...select }: SelectFieldProps) {
-  const id = useId()
+export function SelectField({
+  id: givenId,
+  label,
+  hint,
+  error,
+  options,
+  children,
+  className,
+  ref,
+  ...select
+}: SelectFieldProps) {
+  const generatedId = useId()
+  const id = givenId ?? generatedId
   const notes = describedBy(id, hint, error)
   return (
     <div className={`fs-field${error ? ' fs-field--invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label className="fs-field__label" htmlFor={id}>
-        {label}
-      </label>
+      <label htmlFor={id}>{label}</label>
       <select
         {...select}
         ref={ref}
         id={id}
         className="fs-input fs-select"
-        aria-describedby={notes.describedBy}
-        aria-invalid={error ? true : undefined}
+        aria-describedby={[select['aria-describedby'], notes.describedBy].filter(Boolean).join(' ') || undefined}
+        aria-invalid={error ? true : select['aria-invalid']}
       >
         {options?.map((option) => (
           <option key={option.value} value={option.value}>

@@ -1,42 +1,42 @@
 import { createHash } from 'node:crypto'
+import { designSystemCss } from '@fanshelf/ui'
 import type { FastifyReply } from 'fastify'
 import { createElement as h, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { contentSecurityPolicy } from '../../http/security-headers.js'
 
 /**
- * The shell of the admin's server-rendered pages (sign-in, consent): plain HTML from React, no
- * client script, one inline stylesheet allowed by its hash. The headers keep the pages out of
- * frames (clickjacking on a consent button), caches and Referer headers (the consent URL carries
- * the app's `state`). The merchant admin SPA restyles these later; the rules stay.
+ * The shell of the admin's server-rendered pages (sign-in, consent, password links): plain HTML
+ * from React, no client script, one inline stylesheet allowed by its hash — the design system's
+ * tokens and components (`@fanshelf/ui`, decision 0052), then the few rules of these pages. The
+ * headers keep the pages out of frames (clickjacking on a consent button), caches and Referer
+ * headers (the consent URL carries the app's `state`).
  */
 
-const stylesheet = `
-:root { color-scheme: light dark; --fg: #1b1f24; --bg: #f6f7f9; --card: #fff; --muted: #4a5360; --line: #d0d5dc;
-  --accent: #1d4ed8; --accent-fg: #fff; --danger: #b42318; --focus: #f59e0b; }
-@media (prefers-color-scheme: dark) { :root { --fg: #e8eaed; --bg: #111418; --card: #1b2026; --muted: #b3bac4;
-  --line: #39414b; --accent: #7aa2ff; --accent-fg: #0b1020; --danger: #ff8a80; } }
-* { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg); }
-.brand { padding: 12px 24px; font-weight: 600; border-bottom: 1px solid var(--line); background: var(--card); }
-main { max-width: 34rem; margin: 32px auto; padding: 24px; background: var(--card); border: 1px solid var(--line); border-radius: 12px; }
-h1 { font-size: 1.5rem; line-height: 1.25; margin: 0 0 16px; }
-p { margin: 0 0 16px; }
-.muted { color: var(--muted); }
-ul.scopes { padding-left: 1.25rem; margin: 0 0 16px; }
-ul.scopes li { margin-bottom: 4px; }
-code { font-size: .9em; word-break: break-all; }
-label { display: block; font-weight: 600; margin: 12px 0 4px; }
-input[type=email], input[type=password] { width: 100%; padding: 10px 12px; font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--line); border-radius: 8px; }
-.actions { display: flex; gap: 12px; flex-wrap: wrap; margin-top: 24px; }
-button { font: inherit; font-weight: 600; padding: 10px 20px; border-radius: 8px; border: 1px solid var(--accent); cursor: pointer; }
-button.primary { background: var(--accent); color: var(--accent-fg); }
-button.secondary { background: transparent; color: var(--accent); }
-button.link { border: 0; padding: 0; background: none; color: var(--accent); text-decoration: underline; font-weight: 400; }
-:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
-.alert { padding: 12px 16px; border: 1px solid var(--danger); color: var(--danger); border-radius: 8px; margin-bottom: 16px; }
-.inline { display: inline; }
+const pageCss = `
+.fs-page { max-width: 30rem; margin: var(--fs-space-5) auto; padding: var(--fs-space-5);
+  background: var(--fs-color-surface); border: 1px solid var(--fs-color-line); border-radius: var(--fs-radius-lg); box-shadow: var(--fs-shadow); }
+@media (max-width: 32rem) { .fs-page { margin: 0; border: 0; border-radius: 0; box-shadow: none; padding: var(--fs-space-4); } }
+h1 { font-size: var(--fs-text-xl); line-height: 1.25; margin: 0 0 var(--fs-space-4); }
+p { margin: 0 0 var(--fs-space-4); }
+.fs-muted { color: var(--fs-color-ink-soft); }
+.fs-scopes { padding-left: 1.25rem; margin: 0 0 var(--fs-space-4); }
+.fs-scopes li { margin-bottom: var(--fs-space-1); }
+code { font-size: 0.9em; overflow-wrap: anywhere; }
+.fs-actions { display: flex; gap: var(--fs-space-3); flex-wrap: wrap; margin-top: var(--fs-space-5); }
+.fs-actions .fs-button { flex: 1 1 10rem; }
+.fs-alert { padding: var(--fs-space-3) var(--fs-space-4); border: 1px solid var(--fs-color-danger); color: var(--fs-color-danger);
+  background: var(--fs-color-danger-tint); border-radius: var(--fs-radius-md); margin-bottom: var(--fs-space-4); }
+.fs-notice { padding: var(--fs-space-3) var(--fs-space-4); border: 1px solid var(--fs-color-warning); color: var(--fs-color-ink);
+  background: var(--fs-color-warning-tint); border-radius: var(--fs-radius-md); margin-bottom: var(--fs-space-4); }
+form > label { display: block; font-weight: 600; margin: var(--fs-space-3) 0 var(--fs-space-1); }
+form > input[type=email], form > input[type=password] { width: 100%; min-height: var(--fs-tap-size); padding: var(--fs-space-2) var(--fs-space-3);
+  font: inherit; color: var(--fs-color-ink); background: var(--fs-color-surface); border: 1px solid var(--fs-color-ink-soft); border-radius: var(--fs-radius-md); }
+form > .fs-field__hint { margin-top: var(--fs-space-1); }
+.fs-notice p:last-child, .fs-alert p:last-child { margin-bottom: 0; }
 `
+
+const stylesheet = `${designSystemCss}\n${pageCss}`
 
 const styleHash = createHash('sha256').update(stylesheet).digest('base64')
 
@@ -77,7 +77,17 @@ export function AdminPage(props: { title: string; children?: ReactNode }) {
       // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant stylesheet of ours (no input), allowed by its CSP hash.
       h('style', { dangerouslySetInnerHTML: { __html: stylesheet } }),
     ),
-    h('body', null, h('header', { className: 'brand' }, 'Fanshelf'), h('main', null, props.children)),
+    h(
+      'body',
+      null,
+      h(
+        'header',
+        { className: 'fs-brandbar' },
+        h('span', { className: 'fs-logo', 'aria-hidden': 'true' }, 'F'),
+        h('span', null, 'Fanshelf'),
+      ),
+      h('main', { className: 'fs-page' }, props.children),
+    ),
   )
 }
 

@@ -219,4 +219,32 @@ describe('the sign-in page', () => {
     expect(response.body).toContain('aria-invalid="true"')
     expect(response.body).toContain(`value="${owner.email}"`)
   })
+
+  it('is the only sign-in page: the SPA’s former /admin/login redirects to it, keeping where the visitor was going', async () => {
+    const cases = [
+      ['/admin/login?return_to=%2Fproducts%3Fsearch%3Dowl', '/admin/products?search=owl'],
+      ['/admin/login?return_to=%2Fadmin%2Forders', '/admin/orders'],
+      ['/admin/login', '/admin/'],
+      ['/admin/login?return_to=%2F%2Fevil.example', '/admin/'],
+      ['/admin/login?return_to=%2Flogin', '/admin/'],
+    ] as const
+    for (const [url, returnTo] of cases) {
+      const response = await platform.app.inject({ method: 'GET', url })
+      expect(response.statusCode, url).toBe(302)
+      expect(response.headers.location, url).toBe(`/admin/sign-in?return_to=${encodeURIComponent(returnTo)}`)
+    }
+  })
+
+  it('wears the design system: the tokens and components inline, allowed by their hash', async () => {
+    const page = await platform.app.inject({ method: 'GET', url: '/admin/sign-in' })
+    expect(page.body).toContain('--fs-color-brand: #5b3cc4;')
+    expect(page.body).toContain('class="fs-button fs-button--primary fs-button--wide"')
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page.body)?.[1] ?? ''
+    const { createHash } = await import('node:crypto')
+    const hash = createHash('sha256').update(style).digest('base64')
+    expect(page.headers['content-security-policy']).toContain(`'sha256-${hash}'`)
+    expect(page.body).toMatch(
+      /<input[^>]*name="email"[^>]*inputMode="email"|<input[^>]*inputMode="email"[^>]*name="email"/,
+    )
+  })
 })

@@ -16,8 +16,10 @@ import { SignInPage } from './sign-in-page.js'
  *
  * - the JSON API the merchant admin SPA uses: `POST /admin/api/session` (JSON only — a cross-site
  *   form cannot send it), `GET /admin/api/session`, `DELETE /admin/api/session` (CSRF header);
- * - the server-rendered pages the consent flow uses: `GET/POST /admin/sign-in` (a form with its own
- *   double-submit CSRF token, returning to a local `/admin/…` path) and `POST /admin/sign-out`.
+ * - the one sign-in page (decision 0052), server-rendered, which the SPA and the consent flow both
+ *   send signed-out visitors to: `GET/POST /admin/sign-in` (a form with its own double-submit CSRF
+ *   token, returning to a local `/admin/…` path) and `POST /admin/sign-out`. The SPA's former
+ *   `/admin/login?return_to=/orders` redirects to it, keeping where the visitor was going.
  */
 
 /** Only local admin paths: `return_to` must never send the browser elsewhere (no open redirect). */
@@ -29,6 +31,16 @@ export function safeReturnTo(value: string | undefined): string {
 
 export function signInPath(returnTo: string): string {
   return `/admin/sign-in?return_to=${encodeURIComponent(returnTo)}`
+}
+
+/**
+ * The sign-in page for the SPA's former `/admin/login?return_to=…`, whose `return_to` was a path
+ * inside the SPA (`/products?search=owl`, under `/admin`).
+ */
+export function legacyLoginRedirect(returnTo: string | undefined): string {
+  if (returnTo === undefined || !returnTo.startsWith('/') || returnTo.startsWith('//')) return signInPath('/admin/')
+  const underAdmin = returnTo.startsWith('/admin/') ? returnTo : `/admin${returnTo}`
+  return signInPath(safeReturnTo(underAdmin.startsWith('/admin/login') ? '/admin/' : underAdmin))
 }
 
 function sameToken(a: string | undefined, b: string | undefined): boolean {
@@ -109,6 +121,10 @@ export async function adminSessionRoutes(app: FastifyInstance): Promise<void> {
       if (await guard.current(request)) return reply.redirect(returnTo, 303)
       return renderSignIn(reply, 200, { returnTo })
     })
+
+    pages.get('/admin/login', async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply) =>
+      reply.redirect(legacyLoginRedirect(fieldValue(request.query, 'return_to')), 302),
+    )
 
     pages.post('/admin/sign-in', async (request, reply) => {
       const fields = request.body

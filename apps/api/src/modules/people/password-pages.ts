@@ -14,7 +14,7 @@ const headings = {
 } as const
 
 function alert(error: string | undefined, id: string) {
-  return error ? h('p', { className: 'alert', role: 'alert', id }, error) : null
+  return error ? h('p', { className: 'fs-alert', role: 'alert', id }, error) : null
 }
 
 export function SetPasswordPage(props: {
@@ -31,7 +31,7 @@ export function SetPasswordPage(props: {
     Fragment,
     null,
     h('h1', null, headings[props.purpose]),
-    h('p', { className: 'muted' }, `${props.email} · ${props.shopName}`),
+    h('p', { className: 'fs-muted' }, `${props.email} · ${props.shopName}`),
     alert(props.error, 'set-password-error'),
     h(
       'form',
@@ -52,7 +52,7 @@ export function SetPasswordPage(props: {
         'aria-describedby': errorId ? `password-hint ${errorId}` : 'password-hint',
         'aria-invalid': invalid,
       }),
-      h('p', { className: 'muted', id: 'password-hint' }, `At least ${passwordRules.minLength} characters.`),
+      h('p', { className: 'fs-field__hint', id: 'password-hint' }, `At least ${passwordRules.minLength} characters.`),
       h('label', { htmlFor: 'password_confirmation' }, 'Repeat the password'),
       h('input', {
         id: 'password_confirmation',
@@ -65,8 +65,8 @@ export function SetPasswordPage(props: {
       }),
       h(
         'div',
-        { className: 'actions' },
-        h('button', { type: 'submit', className: 'primary' }, 'Set password and sign in'),
+        { className: 'fs-actions' },
+        h('button', { type: 'submit', className: 'fs-button fs-button--primary' }, 'Set password and sign in'),
       ),
     ),
   )
@@ -87,7 +87,7 @@ export function ForgotPasswordPage(props: { csrfToken: string; email?: string; e
     Fragment,
     null,
     h('h1', null, 'Forgot your password?'),
-    h('p', { className: 'muted' }, 'Enter the email you sign in with. We mail you a link to choose a new password.'),
+    h('p', { className: 'fs-muted' }, 'Enter the email you sign in with. We mail you a link to choose a new password.'),
     alert(props.error, 'forgot-password-error'),
     h(
       'form',
@@ -98,13 +98,18 @@ export function ForgotPasswordPage(props: { csrfToken: string; email?: string; e
         id: 'email',
         name: 'email',
         type: 'email',
+        inputMode: 'email',
         autoComplete: 'username',
         required: true,
         defaultValue: props.email,
         'aria-describedby': errorId,
         'aria-invalid': props.error ? true : undefined,
       }),
-      h('div', { className: 'actions' }, h('button', { type: 'submit', className: 'primary' }, 'Mail me a link')),
+      h(
+        'div',
+        { className: 'fs-actions' },
+        h('button', { type: 'submit', className: 'fs-button fs-button--primary' }, 'Mail me a link'),
+      ),
     ),
     h('p', null, h('a', { href: '/admin/sign-in' }, 'Back to sign-in')),
   )

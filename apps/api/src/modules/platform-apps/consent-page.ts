@@ -5,7 +5,8 @@ import type { AuthorizationParameters } from './consent-request.js'
 /**
  * The consent page (server-rendered, no script): which app, which shop, what it may do in plain
  * words, and two submit buttons in one form carrying the session's CSRF token and the request's
- * parameters. The merchant admin restyles it later; the server-side rules stay.
+ * parameters. Styled by the design system (the same tokens and `fs-` components as the admin and
+ * the checkout; admin-page.ts inlines them).
  */
 
 export interface ConsentPageProps {
@@ -47,13 +48,13 @@ export function ConsentPage(props: ConsentPageProps) {
     ),
     h(
       'ul',
-      { className: 'scopes', 'aria-label': 'What the app will be able to do' },
+      { className: 'fs-scopes', 'aria-label': 'What the app will be able to do' },
       ...props.permissions.map((permission) => h('li', { key: permission }, permission)),
       h('li', { key: 'shop' }, 'See the shop’s name, domain and contact details'),
     ),
     h(
       'p',
-      { className: 'muted' },
+      { className: 'fs-muted' },
       'After you decide, you return to ',
       h('code', null, destination),
       '. You can disconnect the app at any time in the admin’s developer settings.',
@@ -70,21 +71,29 @@ export function ConsentPage(props: ConsentPageProps) {
       hidden('resource', parameters.resource),
       h(
         'div',
-        { className: 'actions' },
-        h('button', { type: 'submit', name: 'decision', value: 'approve', className: 'primary' }, 'Approve'),
-        h('button', { type: 'submit', name: 'decision', value: 'deny', className: 'secondary' }, 'Deny'),
+        { className: 'fs-actions' },
+        h(
+          'button',
+          { type: 'submit', name: 'decision', value: 'approve', className: 'fs-button fs-button--primary' },
+          'Approve',
+        ),
+        h(
+          'button',
+          { type: 'submit', name: 'decision', value: 'deny', className: 'fs-button fs-button--secondary' },
+          'Deny',
+        ),
       ),
     ),
     h(
       'form',
-      { method: 'post', action: '/admin/sign-out', className: 'muted' },
+      { method: 'post', action: '/admin/sign-out', className: 'fs-muted' },
       hidden(csrfFieldName, props.csrfToken),
       hidden('return_to', props.returnTo),
       h(
         'p',
         null,
         `Signed in as ${props.adminEmail}. `,
-        h('button', { type: 'submit', className: 'link' }, 'Not you? Sign out'),
+        h('button', { type: 'submit', className: 'fs-button fs-button--link' }, 'Not you? Sign out'),
       ),
     ),
   )
@@ -97,7 +106,7 @@ export function ConsentPage(props: ConsentPageProps) {
 function SelfRegisteredNotice(props: { appName: string; registeredAt: string; destination: string }) {
   return h(
     'div',
-    { role: 'note', className: 'notice' },
+    { role: 'note', className: 'fs-notice' },
     h(
       'p',
       null,
@@ -147,8 +156,8 @@ export function ConsentNotAllowedPage(props: ConsentNotAllowedPageProps) {
       hidden('return_to', props.returnTo),
       h(
         'div',
-        { className: 'actions' },
-        h('button', { type: 'submit', className: 'primary' }, 'Sign in as a super-admin'),
+        { className: 'fs-actions' },
+        h('button', { type: 'submit', className: 'fs-button fs-button--primary' }, 'Sign in as a super-admin'),
       ),
     ),
   )
