@@ -104,7 +104,12 @@ export function createServices(deps: ServiceDeps) {
     clock,
     dialect: database.dialect,
   })
-  const giveawayLinks = createGiveawayLinkService(db, { publicUrl: config.publicUrl, clock, dialect: database.dialect })
+  const giveawayLinks = createGiveawayLinkService(db, {
+    publicUrl: config.publicUrl,
+    clock,
+    dialect: database.dialect,
+    serializePackages: answerSerializer(deps.contract, 'listGiveawayLinkPackages'),
+  })
   const streaming = createStreamingService(db, { clock })
   // Platform apps (OAuth): the registry (whose HMAC keys sign app webhooks), consents and tokens;
   // admin sessions guard the consent page and the admin API.

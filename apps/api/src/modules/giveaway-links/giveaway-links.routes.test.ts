@@ -92,6 +92,22 @@ describe('GET /giveaway-links/packages', () => {
     expect(body.packages).not.toContainEqual(expect.objectContaining({ packageId }))
   })
 
+  it('lists a package created after the list was read (the kept answer follows writes)', async () => {
+    const before = await platform.call('listGiveawayLinkPackages')
+    const giftable = await platform.app.platform.services.db
+      .selectFrom('gifts')
+      .select('product_id')
+      .where('shop_id', '=', platform.demo.id)
+      .where('package_id', 'is not', null)
+      .where('package_id', '!=', packageId)
+      .executeTakeFirstOrThrow()
+    const created = await platform.call('createGiveawayLinks', { body: { productId: giftable.product_id, number: 1 } })
+    expect(created.status).toBe(200)
+    const after = await platform.call('listGiveawayLinkPackages')
+    expect(after.body.packages).toHaveLength(before.body.packages.length + 1)
+    expect(after.body.packages[0].packageId).toBe(created.body.packageId)
+  })
+
   it('answers 401 without credentials', async () => {
     const { status, body } = await platform.call('listGiveawayLinkPackages', { auth: 'none' })
     expect(status).toBe(401)

@@ -18,7 +18,7 @@ export function giveawayLinkHandlers(
   giveawayLinks: GiveawayLinkService,
 ): Handlers<'listGiveawayLinkPackages' | 'getGiveawayLinkPackage' | 'createGiveawayLinks', ShopPrincipal> {
   return {
-    listGiveawayLinkPackages: ({ auth }) => giveawayLinks.listPackages(auth.shopId),
+    listGiveawayLinkPackages: ({ auth }) => giveawayLinks.listPackagesJson(auth.shopId),
     getGiveawayLinkPackage: async ({ auth, params }) =>
       wirePackage(await giveawayLinks.getPackage(auth.shopId, params.packageId)),
     createGiveawayLinks: async ({ auth, body }) => wirePackage(await giveawayLinks.createPackage(auth.shopId, body)),

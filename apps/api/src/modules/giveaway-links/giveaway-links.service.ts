@@ -3,7 +3,9 @@ import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect, Executor } from '../../db/database.js'
 import type { GiftsTable, GiveawayPackagesTable } from '../../db/schema.js'
 import { validationError } from '../../errors/domain-error.js'
+import type { SerializedJson } from '../../http/serialized-json.js'
 import { newId } from '../../ids.js'
+import { createStampedCache } from '../caching/stamped-cache.js'
 import { assertGiftableProduct } from '../gifting/gift-offers.js'
 import { type GiftAction, nextGiftStatus } from '../gifting/gift-status.js'
 import { createGiftUrls } from '../gifting/gift-urls.js'
@@ -27,6 +29,8 @@ export interface GiveawayLinkOptions {
   publicUrl: string
   clock: Clock
   dialect: Dialect
+  /** The contract's serializer of `listGiveawayLinkPackages`' answer. */
+  serializePackages: (packages: unknown) => SerializedJson
 }
 
 /** Most links one package holds (the contract's bound on `number`). */
@@ -48,6 +52,12 @@ export interface RedeemingOrder {
 export function createGiveawayLinkService(db: Db, options: GiveawayLinkOptions) {
   const { clock, dialect } = options
   const urls = createGiftUrls(options.publicUrl)
+  /** Each shop's package list as its wire answer, kept while the database is unchanged (at most 32 shops). */
+  const keptPackages = createStampedCache<SerializedJson>(db, { maxEntries: 32 })
+
+  async function listPackages(shopId: string) {
+    return toGiveawayPackageListResource(await listGiveawayPackages(db, shopId))
+  }
 
   async function getPackage(shopId: string, packageId: string, executor: Executor = db) {
     const pkg = await findGiveawayPackage(executor, shopId, packageId)
@@ -80,9 +90,10 @@ export function createGiveawayLinkService(db: Db, options: GiveawayLinkOptions) 
   }
 
   return {
-    async listPackages(shopId: string) {
-      return toGiveawayPackageListResource(await listGiveawayPackages(db, shopId))
-    },
+    listPackages,
+    /** `listPackages` as the wire answer, kept while the database is unchanged (decision 0048). */
+    listPackagesJson: (shopId: string) =>
+      keptPackages.get(shopId, async () => options.serializePackages(await listPackages(shopId))),
     getPackage,
     getLink,
 
