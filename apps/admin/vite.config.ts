@@ -1,7 +1,9 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+// A relative import: the config's bundler leaves packages (even workspace ones) to Node, which cannot load .ts.
+import { designSystemCss } from '../../packages/ui/src/design-system-css.ts'
 import { parseConfig } from '../api/src/config.ts'
 import { runningServerOrigin } from '../api/src/running-server.ts'
 import { fanshelfContract } from './build/contract-module.ts'
@@ -22,11 +24,35 @@ function apiOrigin(): string {
   )
 }
 
+/**
+ * `import 'virtual:fanshelf-design-system.css'`: the tokens and components of @fanshelf/ui (one TS
+ * source, decision 0052) as a stylesheet the build emits as a file — the admin's CSP allows styles
+ * from this origin only, never inline.
+ */
+function designSystem(): Plugin {
+  const id = 'virtual:fanshelf-design-system.css'
+  return {
+    name: 'fanshelf-design-system',
+    resolveId: (source) => (source === id ? id : undefined),
+    load: (source) => (source === id ? designSystemCss : undefined),
+  }
+}
+
+/** The server-rendered pages under /admin (the one sign-in page, consent, password links) in dev. */
+const serverPages = [
+  '/admin/sign-in',
+  '/admin/login',
+  '/admin/sign-out',
+  '/admin/forgot-password',
+  '/admin/set-password',
+  '/admin/platform-apps',
+]
+
 export default defineConfig(({ command }) => {
   const origin = command === 'serve' ? apiOrigin() : undefined
   return {
     base: '/admin/',
-    plugins: [react(), fanshelfContract()],
+    plugins: [react(), fanshelfContract(), designSystem()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -34,6 +60,8 @@ export default defineConfig(({ command }) => {
       sourcemap: false,
       reportCompressedSize: true,
     },
-    server: origin ? { proxy: { '/admin/api': origin, '/media': origin } } : {},
+    server: origin
+      ? { proxy: Object.fromEntries(['/admin/api', '/media', ...serverPages].map((prefix) => [prefix, origin])) }
+      : {},
   }
 })

@@ -35,7 +35,7 @@ for (const viewport of [
   test(`every admin page has no serious accessibility violation (${viewport.name})`, async ({ page }) => {
     test.setTimeout(180_000)
     await page.setViewportSize(viewport)
-    await page.goto('/admin/login')
+    await page.goto('/admin/sign-in')
     await expect(page.getByRole('heading', { name: 'Sign in to your shop' })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
 

@@ -13,7 +13,8 @@ test('a signed-out visitor signs in and lands where they were going; signing out
 }) => {
   const { owner } = world()
   await page.goto('/admin/products?search=owl')
-  await expect(page).toHaveURL(/\/admin\/login\?return_to=/)
+  // The one sign-in page (decision 0052), server-rendered, remembering where the visitor was going.
+  await expect(page).toHaveURL(/\/admin\/sign-in\?return_to=%2Fadmin%2Fproducts%3Fsearch%3Dowl$/)
   await page.getByLabel('Email').fill(owner.email)
   await page.getByLabel('Password').fill('not-the-password')
   await page.getByRole('button', { name: 'Sign in' }).click()
@@ -28,7 +29,19 @@ test('a signed-out visitor signs in and lands where they were going; signing out
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page.getByRole('heading', { name: 'Sign in to your shop' })).toBeVisible()
   await page.goto('/admin/orders')
-  await expect(page).toHaveURL(/\/admin\/login/)
+  await expect(page).toHaveURL(/\/admin\/sign-in\?return_to=%2Fadmin%2Forders$/)
+})
+
+test('the former sign-in address /admin/login leads to the one sign-in page and back where the visitor was going', async ({
+  page,
+}) => {
+  const { owner } = world()
+  await page.goto('/admin/login?return_to=%2Fpromotions')
+  await expect(page).toHaveURL(/\/admin\/sign-in\?return_to=%2Fadmin%2Fpromotions$/)
+  await page.getByLabel('Email').fill(owner.email)
+  await page.getByLabel('Password').fill(owner.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible()
 })
 
 test('staff calling a super-admin action directly get 403 FORBIDDEN, from the browser session or outside it', async ({

@@ -6,6 +6,7 @@ import { ApiError, onSessionEnded } from './api/client.ts'
 import { sessionKey } from './api/session.ts'
 import { router } from './router.tsx'
 import { ConfirmProvider } from './ui/confirm.tsx'
+import 'virtual:fanshelf-design-system.css'
 import './styles.css'
 
 const queryClient = new QueryClient({

@@ -9,7 +9,6 @@ const hydrateFallbackElement = <Loading />
 /** Routes under /admin/; every page is its own chunk (`lazy`), loaded when first visited. */
 export const router = createBrowserRouter(
   [
-    { path: '/login', lazy: () => import('./pages/LoginPage.tsx'), hydrateFallbackElement },
     {
       path: '/',
       element: <Layout />,

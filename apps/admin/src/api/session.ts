@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ApiError, del, get, post, setCsrfToken } from './client.ts'
-import type { AdminAction, Credentials, Session, Shop } from './types.ts'
+import { ApiError, del, get, setCsrfToken } from './client.ts'
+import type { AdminAction, Session, Shop } from './types.ts'
 
 export const sessionKey = ['session'] as const
 
@@ -46,18 +46,6 @@ export function useCan(): (action: AdminAction) => boolean {
 
 export function useShop() {
   return useQuery({ queryKey: ['shop'], queryFn: () => get<Shop>('/shop'), staleTime: 10 * 60_000 })
-}
-
-export function useSignIn() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (credentials: Credentials) => post<Session>('/session', credentials),
-    onSuccess: (session) => {
-      setCsrfToken(session.csrfToken)
-      client.clear()
-      client.setQueryData(sessionKey, session)
-    },
-  })
 }
 
 export function useSignOut() {

@@ -76,8 +76,5 @@ export type Person = AdminSchema<'AdminPerson'>
 /** A person just invited, with their one-time link (`inviteAdminPerson`). */
 export type Invitation = AdminRes<'inviteAdminPerson'>
 
-/** What signing in sends (`signInAdmin`). */
-export type Credentials = AdminBody<'signInAdmin'>
-
 /** What inviting someone sends (`inviteAdminPerson`). */
 export type NewPerson = AdminBody<'inviteAdminPerson'>

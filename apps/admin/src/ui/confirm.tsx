@@ -68,10 +68,13 @@ export function ConfirmProvider(props: { children: ReactNode }) {
             </div>
             <div className="dialog__actions">
               {/* The first button gets focus when the dialog opens: the safe choice. */}
-              <button type="button" className="button button--secondary" onClick={() => close(false)}>
+              <button type="button" className="fs-button fs-button--secondary" onClick={() => close(false)}>
                 Keep it
               </button>
-              <button type="submit" className={`button ${pending.destructive ? 'button--danger' : 'button--primary'}`}>
+              <button
+                type="submit"
+                className={`fs-button ${pending.destructive ? 'fs-button--danger' : 'fs-button--primary'}`}
+              >
                 {pending.confirmLabel}
               </button>
             </div>

@@ -1,3 +1,4 @@
+import { Pill, type PillTone, Toast } from '@fanshelf/ui'
 import { type ReactNode, useEffect, useState } from 'react'
 import { ApiError } from '../api/client.ts'
 import { humanize } from './format.ts'
@@ -22,16 +23,8 @@ export function PageHeader(props: { title: string; description?: ReactNode; acti
   )
 }
 
-/** An empty list that says what it is for and what to do. */
-export function EmptyState(props: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="empty">
-      <h2 className="empty__title">{props.title}</h2>
-      <div className="empty__body">{props.children}</div>
-      {props.action && <div className="empty__action">{props.action}</div>}
-    </div>
-  )
-}
+/** The design system's empty state and pagination (@fanshelf/ui), as every admin list uses them. */
+export { EmptyState, Pagination } from '@fanshelf/ui'
 
 export function Loading(props: { label?: string }) {
   return (
@@ -54,13 +47,13 @@ export function ErrorMessage(props: { error: unknown; title?: string }) {
   )
 }
 
-const tones: Record<string, string> = {
+const tones: Record<string, PillTone> = {
   CONFIRMED: 'info',
   PARTIALLY_IN_PRODUCTION: 'info',
   IN_PRODUCTION: 'info',
-  PARTIALLY_SHIPPED: 'progress',
-  SHIPPED: 'progress',
-  PARTIALLY_DELIVERED: 'progress',
+  PARTIALLY_SHIPPED: 'brand',
+  SHIPPED: 'brand',
+  PARTIALLY_DELIVERED: 'brand',
   DELIVERED: 'success',
   COMPLETED: 'success',
   CANCELLED: 'muted',
@@ -78,20 +71,20 @@ const tones: Record<string, string> = {
   RETRYING: 'warning',
   FAILED: 'danger',
   LABEL_CREATED: 'info',
-  IN_TRANSIT: 'progress',
+  IN_TRANSIT: 'brand',
   SUPER_ADMIN: 'info',
   STAFF: 'muted',
   ENABLED: 'success',
   DISABLED: 'danger',
   TEST: 'info',
-  UPLOADING: 'progress',
+  UPLOADING: 'brand',
   UPLOADED: 'success',
   UPLOAD_FAILED: 'danger',
 }
 
 /** A status word with a colour that never carries the meaning alone (the text says it). */
 export function Badge(props: { value: string; label?: string }) {
-  return <span className={`badge badge--${tones[props.value] ?? 'muted'}`}>{props.label ?? humanize(props.value)}</span>
+  return <Pill tone={tones[props.value] ?? 'muted'}>{props.label ?? humanize(props.value)}</Pill>
 }
 
 /** Copies text, and says so to screen readers. */
@@ -105,7 +98,7 @@ export function CopyButton(props: { text: string; label?: string }) {
   return (
     <button
       type="button"
-      className="button button--secondary button--small"
+      className="fs-button fs-button--secondary fs-button--small"
       onClick={async () => {
         try {
           await navigator.clipboard.writeText(props.text)
@@ -123,64 +116,9 @@ export function CopyButton(props: { text: string; label?: string }) {
   )
 }
 
-/** A success note announced politely (after saving, sending, replaying…). */
+/** A success note announced politely (after saving, sending, replaying…): the design system's Toast. */
 export function Notice(props: { message: string | undefined; onDismiss?: () => void }) {
-  return (
-    <div className="notice-region" role="status" aria-live="polite">
-      {props.message && (
-        <div className="alert alert--success">
-          <span>{props.message}</span>
-          {props.onDismiss && (
-            <button type="button" className="button button--link" onClick={props.onDismiss}>
-              Dismiss
-            </button>
-          )}
-        </div>
-      )}
-    </div>
-  )
-}
-
-export function Pagination(props: {
-  page: number
-  totalPages: number
-  total: number
-  size: number
-  onPage: (page: number) => void
-  label?: string
-}) {
-  const { page, totalPages, total, size } = props
-  if (total === 0) return null
-  const first = page * size + 1
-  const last = Math.min(total, (page + 1) * size)
-  return (
-    <nav className="pagination" aria-label={props.label ?? 'Pagination'}>
-      <p className="pagination__summary">
-        {first}–{last} of {total}
-      </p>
-      <div className="pagination__buttons">
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          disabled={page <= 0}
-          onClick={() => props.onPage(page - 1)}
-        >
-          Previous<span className="visually-hidden"> page</span>
-        </button>
-        <span className="pagination__page">
-          Page {page + 1} of {Math.max(totalPages, 1)}
-        </span>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          disabled={page + 1 >= totalPages}
-          onClick={() => props.onPage(page + 1)}
-        >
-          Next<span className="visually-hidden"> page</span>
-        </button>
-      </div>
-    </nav>
-  )
+  return <Toast message={props.message} onDismiss={props.onDismiss} />
 }
 
 /**
@@ -190,7 +128,7 @@ export function Pagination(props: {
 export function TableWrap(props: { label: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    <section className="table-wrap" tabIndex={0} aria-label={props.label}>
+    <section className="table-wrap fs-table-box fs-table-box--scroll" tabIndex={0} aria-label={props.label}>
       {props.children}
     </section>
   )

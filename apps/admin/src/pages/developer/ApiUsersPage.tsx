@@ -87,7 +87,7 @@ export function Component() {
               <CopyButton text={created.password} label="Copy password" />
             </dd>
           </dl>
-          <button type="button" className="button button--secondary" onClick={() => setCreated(undefined)}>
+          <button type="button" className="fs-button fs-button--secondary" onClick={() => setCreated(undefined)}>
             I have saved it
           </button>
         </section>
@@ -105,7 +105,7 @@ export function Component() {
             >
               <input type="text" autoComplete="off" {...form.register('label')} />
             </Field>
-            <button type="submit" className="button button--primary" disabled={create.isPending}>
+            <button type="submit" className="fs-button fs-button--primary" disabled={create.isPending}>
               {create.isPending ? 'Creating…' : 'Create API user'}
             </button>
           </form>
@@ -154,7 +154,7 @@ export function Component() {
                         <td className="cell-actions">
                           <button
                             type="button"
-                            className="button button--danger button--small"
+                            className="fs-button fs-button--danger fs-button--small"
                             disabled={remove.isPending}
                             onClick={async () => {
                               const ok = await confirm({

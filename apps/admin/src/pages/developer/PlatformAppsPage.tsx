@@ -61,7 +61,7 @@ export function Component() {
                   {can('platformApps.disconnect') && (
                     <button
                       type="button"
-                      className="button button--danger button--small"
+                      className="fs-button fs-button--danger fs-button--small"
                       disabled={disconnect.isPending}
                       onClick={async () => {
                         const ok = await confirm({

@@ -65,7 +65,12 @@ export function Component() {
           title="No storefront token"
           action={
             can('storefrontToken.create') && (
-              <button type="button" className="button button--primary" disabled={busy} onClick={() => create.mutate()}>
+              <button
+                type="button"
+                className="fs-button fs-button--primary"
+                disabled={busy}
+                onClick={() => create.mutate()}
+              >
                 Create token
               </button>
             )
@@ -85,7 +90,7 @@ export function Component() {
             {can('storefrontToken.regenerate') && (
               <button
                 type="button"
-                className="button button--secondary"
+                className="fs-button fs-button--secondary"
                 disabled={busy}
                 onClick={async () => {
                   const ok = await confirm({
@@ -104,7 +109,7 @@ export function Component() {
             {can('storefrontToken.revoke') && (
               <button
                 type="button"
-                className="button button--danger"
+                className="fs-button fs-button--danger"
                 disabled={busy}
                 onClick={async () => {
                   const ok = await confirm({

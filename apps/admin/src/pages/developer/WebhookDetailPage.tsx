@@ -64,14 +64,14 @@ export function Component() {
         actions={
           <>
             {can('webhooks.update') && (
-              <Link className="button button--secondary" to="edit">
+              <Link className="fs-button fs-button--secondary" to="edit">
                 Edit
               </Link>
             )}
             {can('webhooks.delete') && (
               <button
                 type="button"
-                className="button button--danger"
+                className="fs-button fs-button--danger"
                 disabled={remove.isPending}
                 onClick={async () => {
                   const ok = await confirm({
@@ -99,7 +99,7 @@ export function Component() {
           {can('webhooks.update') && (
             <button
               type="button"
-              className="button button--primary"
+              className="fs-button fs-button--primary"
               disabled={reenable.isPending}
               onClick={() => reenable.mutate(current)}
             >
@@ -156,7 +156,11 @@ export function Component() {
                 ))}
               </select>
             </div>
-            <button type="submit" className="button button--primary" disabled={sendTest.isPending || !current.enabled}>
+            <button
+              type="submit"
+              className="fs-button fs-button--primary"
+              disabled={sendTest.isPending || !current.enabled}
+            >
               Send test event
             </button>
           </form>
@@ -215,7 +219,11 @@ function DeliveryLog(props: { webhookId: string; enabled: boolean; onNotice: (me
             ))}
           </select>
         </div>
-        <button type="button" className="button button--secondary button--small" onClick={() => void log.refetch()}>
+        <button
+          type="button"
+          className="fs-button fs-button--secondary fs-button--small"
+          onClick={() => void log.refetch()}
+        >
           Refresh
         </button>
       </div>
@@ -305,7 +313,7 @@ function DeliveryRow(props: {
         <td className="cell-actions">
           <button
             type="button"
-            className="button button--secondary button--small"
+            className="fs-button fs-button--secondary fs-button--small"
             aria-expanded={props.open}
             aria-controls={detailsId}
             onClick={props.onToggle}
@@ -316,7 +324,7 @@ function DeliveryRow(props: {
           {can('webhooks.replay') && (
             <button
               type="button"
-              className="button button--secondary button--small"
+              className="fs-button fs-button--secondary fs-button--small"
               disabled={!props.enabled || replay.isPending}
               onClick={() => replay.mutate()}
             >

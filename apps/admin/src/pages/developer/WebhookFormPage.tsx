@@ -81,7 +81,7 @@ export function Component() {
           <div className="button-row">
             <button
               type="button"
-              className="button button--link"
+              className="fs-button fs-button--link"
               onClick={() =>
                 form.setValue(
                   'allowedTypes',
@@ -94,7 +94,7 @@ export function Component() {
             </button>
             <button
               type="button"
-              className="button button--link"
+              className="fs-button fs-button--link"
               onClick={() => form.setValue('allowedTypes', [], { shouldDirty: true })}
             >
               Clear
@@ -117,11 +117,11 @@ export function Component() {
           </ul>
         </FieldSet>
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
+          <button type="submit" className="fs-button fs-button--primary" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : webhookId ? 'Save endpoint' : 'Add endpoint'}
           </button>
           <Link
-            className="button button--secondary"
+            className="fs-button fs-button--secondary"
             to={webhookId ? `/developer/webhooks/${webhookId}` : '/developer/webhooks'}
           >
             Cancel

@@ -64,7 +64,7 @@ export function WebhookSecretPanel() {
         <code data-testid="webhook-secret">{revealed && secret.data ? secret.data.secret : '•'.repeat(24)}</code>
         <button
           type="button"
-          className="button button--secondary button--small"
+          className="fs-button fs-button--secondary fs-button--small"
           aria-pressed={revealed}
           onClick={() => setRevealed(!revealed)}
         >
@@ -112,7 +112,7 @@ export function WebhookSecretPanel() {
               ))}
             </select>
           </Field>
-          <button type="submit" className="button button--secondary" disabled={rotate.isPending}>
+          <button type="submit" className="fs-button fs-button--secondary" disabled={rotate.isPending}>
             Rotate secret
           </button>
         </form>

@@ -13,7 +13,7 @@ export function Component() {
   const can = useCan()
   const [page, setPage] = usePageParam()
   const addEndpoint = can('webhooks.create') ? (
-    <Link className="button button--primary" to="new">
+    <Link className="fs-button fs-button--primary" to="new">
       Add endpoint
     </Link>
   ) : undefined

@@ -69,7 +69,7 @@ function GiftCards({ currency }: { currency: string }) {
           <p>
             <code data-testid="issued-code">{issued.code}</code> <CopyButton text={issued.code} label="Copy code" />
           </p>
-          <button type="button" className="button button--secondary" onClick={() => setIssued(undefined)}>
+          <button type="button" className="fs-button fs-button--secondary" onClick={() => setIssued(undefined)}>
             I have saved it
           </button>
         </section>
@@ -82,7 +82,7 @@ function GiftCards({ currency }: { currency: string }) {
           <Field label={`Amount (${currency})`} hint="More than 0, at most 10,000." error={errors.amount?.message}>
             <input type="number" inputMode="decimal" min="0" step="any" {...form.register('amount')} />
           </Field>
-          <button type="submit" className="button button--primary" disabled={issue.isPending}>
+          <button type="submit" className="fs-button fs-button--primary" disabled={issue.isPending}>
             {issue.isPending ? 'Issuing…' : 'Issue gift card'}
           </button>
         </form>

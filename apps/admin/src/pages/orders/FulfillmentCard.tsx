@@ -57,7 +57,7 @@ export function FulfillmentCard(props: {
         <div className="button-row">
           <button
             type="button"
-            className="button button--secondary button--small"
+            className="fs-button fs-button--secondary fs-button--small"
             disabled={advance.isPending}
             onClick={() => advance.mutate(undefined)}
           >
@@ -67,7 +67,7 @@ export function FulfillmentCard(props: {
           {next !== 'DELIVERED' && trackerTargets.includes('DELIVERED') && (
             <button
               type="button"
-              className="button button--link"
+              className="fs-button fs-button--link"
               disabled={advance.isPending}
               onClick={() => advance.mutate('DELIVERED')}
             >

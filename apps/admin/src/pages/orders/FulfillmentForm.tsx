@@ -84,13 +84,19 @@ export function FulfillmentForm(props: { orderId: string; items: OrderDetail['fu
       </div>
       <div className="grid grid--3">
         <Field label="Carrier" hint="e.g. UPS, USPS, DHL, Canada Post" error={errors.trackingCompany?.message}>
-          <input type="text" {...form.register('trackingCompany')} />
+          <input type="text" autoComplete="off" {...form.register('trackingCompany')} />
         </Field>
         <Field label="Tracking number" error={errors.trackingNumber?.message}>
-          <input type="text" spellCheck={false} {...form.register('trackingNumber')} />
+          <input
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            {...form.register('trackingNumber')}
+          />
         </Field>
       </div>
-      <button type="submit" className="button button--primary" disabled={create.isPending}>
+      <button type="submit" className="fs-button fs-button--primary" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create fulfilment'}
       </button>
     </form>

@@ -52,7 +52,7 @@ export function Component() {
             {actions.canComplete && (
               <button
                 type="button"
-                className="button button--primary"
+                className="fs-button fs-button--primary"
                 disabled={action.isPending}
                 onClick={async () => {
                   const ok = await confirm({
@@ -69,7 +69,7 @@ export function Component() {
             {actions.canCancel && (
               <button
                 type="button"
-                className="button button--danger"
+                className="fs-button fs-button--danger"
                 disabled={action.isPending}
                 onClick={async () => {
                   const ok = await confirm({
@@ -85,7 +85,7 @@ export function Component() {
                 Cancel order
               </button>
             )}
-            <Link className="button button--secondary" to="/orders">
+            <Link className="fs-button fs-button--secondary" to="/orders">
               Back to orders
             </Link>
           </>

@@ -81,7 +81,7 @@ export function Component() {
         <form className="form" onSubmit={apply}>
           <div className="grid grid--3">
             <Field label="Customer email">
-              <input type="email" {...form.register('email')} />
+              <input type="email" inputMode="email" autoComplete="off" {...form.register('email')} />
             </Field>
             {dateFilters.map(([name, label]) => (
               <Field key={name} label={label}>
@@ -101,10 +101,14 @@ export function Component() {
             </ul>
           </FieldSet>
           <div className="button-row">
-            <button type="submit" className="button button--primary">
+            <button type="submit" className="fs-button fs-button--primary">
               Apply filters
             </button>
-            <button type="button" className="button button--secondary" onClick={() => setParams(new URLSearchParams())}>
+            <button
+              type="button"
+              className="fs-button fs-button--secondary"
+              onClick={() => setParams(new URLSearchParams())}
+            >
               Clear
             </button>
           </div>

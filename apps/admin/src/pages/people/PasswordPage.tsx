@@ -62,7 +62,7 @@ export function Component() {
             })}
           />
         </Field>
-        <button type="submit" className="button button--primary" disabled={change.isPending}>
+        <button type="submit" className="fs-button fs-button--primary" disabled={change.isPending}>
           {change.isPending ? 'Changing…' : 'Change password'}
         </button>
       </form>

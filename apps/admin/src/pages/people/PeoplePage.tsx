@@ -92,7 +92,7 @@ export function Component() {
           ) : (
             <p>We mailed them a link. It works once, until {formatDateTime(invited.invitation.expiresAt)}.</p>
           )}
-          <button type="button" className="button button--secondary" onClick={() => setInvited(undefined)}>
+          <button type="button" className="fs-button fs-button--secondary" onClick={() => setInvited(undefined)}>
             Done
           </button>
         </section>
@@ -111,7 +111,7 @@ export function Component() {
               <option value="SUPER_ADMIN">Super-admin</option>
             </select>
           </Field>
-          <button type="submit" className="button button--primary" disabled={invite.isPending}>
+          <button type="submit" className="fs-button fs-button--primary" disabled={invite.isPending}>
             {invite.isPending ? 'Inviting…' : 'Invite'}
           </button>
         </form>
@@ -158,7 +158,7 @@ export function Component() {
                         <td className="cell-actions">
                           <button
                             type="button"
-                            className="button button--secondary button--small"
+                            className="fs-button fs-button--secondary fs-button--small"
                             disabled={changeRole.isPending}
                             onClick={() => changeRole.mutate({ person, role: other })}
                           >
@@ -168,7 +168,7 @@ export function Component() {
                           {!isMe && (
                             <button
                               type="button"
-                              className="button button--danger button--small"
+                              className="fs-button fs-button--danger fs-button--small"
                               disabled={remove.isPending}
                               onClick={async () => {
                                 const ok = await confirm({

@@ -66,7 +66,7 @@ export function ImagePicker(props: { value: Image[]; onChange: (images: Image[])
               <div className="image-list__actions">
                 <button
                   type="button"
-                  className="button button--secondary button--small"
+                  className="fs-button fs-button--secondary fs-button--small"
                   disabled={index === 0}
                   onClick={() => move(index, index - 1)}
                 >
@@ -74,7 +74,7 @@ export function ImagePicker(props: { value: Image[]; onChange: (images: Image[])
                 </button>
                 <button
                   type="button"
-                  className="button button--secondary button--small"
+                  className="fs-button fs-button--secondary fs-button--small"
                   disabled={index === value.length - 1}
                   onClick={() => move(index, index + 1)}
                 >
@@ -82,7 +82,7 @@ export function ImagePicker(props: { value: Image[]; onChange: (images: Image[])
                 </button>
                 <button
                   type="button"
-                  className="button button--danger button--small"
+                  className="fs-button fs-button--danger fs-button--small"
                   onClick={() => props.onChange(value.filter((_, i) => i !== index))}
                 >
                   Remove<span className="visually-hidden"> image {index + 1}</span>
@@ -99,7 +99,7 @@ export function ImagePicker(props: { value: Image[]; onChange: (images: Image[])
         </MediaDropZone>
       )}
       {!emptyLibrary && (
-        <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+        <button type="button" className="fs-button fs-button--secondary" onClick={() => setOpen(true)}>
           Add images from the library
         </button>
       )}
@@ -186,7 +186,7 @@ function LibraryDialog(props: {
                   />
                   <button
                     type="button"
-                    className="button button--secondary button--small"
+                    className="fs-button fs-button--secondary fs-button--small"
                     disabled={added}
                     onClick={() => props.onAdd(image)}
                   >
@@ -206,7 +206,7 @@ function LibraryDialog(props: {
         </MediaDropZone>
       )}
       <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={props.onClose}>
+        <button type="button" className="fs-button fs-button--primary" onClick={props.onClose}>
           Done
         </button>
       </div>

@@ -141,7 +141,7 @@ export function MediaDropZone(props: {
         <p className="drop-zone__hint">
           Drag images here, or choose them. JPEG, PNG, WebP, GIF, AVIF or SVG, up to 20 MB each.
         </p>
-        <label className="button button--secondary upload-button">
+        <label className="fs-button fs-button--secondary upload-button">
           <input
             type="file"
             className="visually-hidden"
@@ -169,7 +169,7 @@ export function MediaDropZone(props: {
               ))}
             </ul>
             {!busy && (
-              <button type="button" className="button button--link" onClick={props.onClear}>
+              <button type="button" className="fs-button fs-button--link" onClick={props.onClear}>
                 Clear the upload list
               </button>
             )}

@@ -91,7 +91,7 @@ function ProductEditor(props: { currency: string; product: Product | undefined }
             : `Prices are in ${currency}, the shop's currency.`
         }
         actions={
-          <Link className="button button--secondary" to="/products">
+          <Link className="fs-button fs-button--secondary" to="/products">
             Back to products
           </Link>
         }
@@ -163,7 +163,7 @@ function ProductEditor(props: { currency: string; product: Product | undefined }
             <h2 id="variants-title">Variants</h2>
             <button
               type="button"
-              className="button button--secondary"
+              className="fs-button fs-button--secondary"
               onClick={() => variants.append({ ...emptyVariant() })}
             >
               Add variant
@@ -199,7 +199,11 @@ function ProductEditor(props: { currency: string; product: Product | undefined }
         </section>
 
         <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={save.isPending || (product && !isDirty)}>
+          <button
+            type="submit"
+            className="fs-button fs-button--primary"
+            disabled={save.isPending || (product && !isDirty)}
+          >
             {save.isPending ? 'Saving…' : product ? 'Save product' : 'Create product'}
           </button>
           {product && !isDirty && <span className="muted">No unsaved changes</span>}
@@ -351,7 +355,7 @@ function VariantFields(props: {
           </Field>
         </div>
         {props.canRemove && (
-          <button type="button" className="button button--danger button--small" onClick={props.onRemove}>
+          <button type="button" className="fs-button fs-button--danger fs-button--small" onClick={props.onRemove}>
             Remove variant<span className="visually-hidden"> {title}</span>
           </button>
         )}

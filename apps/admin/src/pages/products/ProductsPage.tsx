@@ -45,7 +45,7 @@ export function Component() {
         title="Products"
         description="What the shop sells. Changes fire PRODUCT_CREATED and PRODUCT_UPDATED webhooks."
         actions={
-          <Link className="button button--primary" to="new">
+          <Link className="fs-button fs-button--primary" to="new">
             New product
           </Link>
         }
@@ -62,13 +62,13 @@ export function Component() {
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
           />
-          <button type="submit" className="button button--secondary">
+          <button type="submit" className="fs-button fs-button--secondary">
             Search
           </button>
           {search && (
             <button
               type="button"
-              className="button button--link"
+              className="fs-button fs-button--link"
               onClick={() => {
                 setDraft('')
                 setParams({})
@@ -92,7 +92,7 @@ export function Component() {
           <EmptyState
             title="No products yet"
             action={
-              <Link className="button button--primary" to="new">
+              <Link className="fs-button fs-button--primary" to="new">
                 New product
               </Link>
             }

@@ -92,7 +92,7 @@ function PromotionForm(props: { currency: string }) {
         title="New promotion"
         description={`Amounts are in ${currency}, the shop's currency. The promotion is Live as soon as it is created.`}
         actions={
-          <Link className="button button--secondary" to="/promotions">
+          <Link className="fs-button fs-button--secondary" to="/promotions">
             Back to promotions
           </Link>
         }
@@ -121,7 +121,7 @@ function PromotionForm(props: { currency: string }) {
               hint="Shown in the admin only; defaults to the code."
               error={errors.title?.message}
             >
-              <input type="text" {...form.register('title')} />
+              <input type="text" autoComplete="off" {...form.register('title')} />
             </Field>
             {isMulti(values.type) ? (
               <Field label="Codes" hint="One per line: 3–32 letters, digits, - or _." error={errors.codes?.message}>
@@ -129,7 +129,13 @@ function PromotionForm(props: { currency: string }) {
               </Field>
             ) : (
               <Field label="Code" hint="3–32 letters, digits, - or _; unique in the shop." error={errors.code?.message}>
-                <input type="text" spellCheck={false} autoCapitalize="characters" {...form.register('code')} />
+                <input
+                  type="text"
+                  autoComplete="off"
+                  spellCheck={false}
+                  autoCapitalize="characters"
+                  {...form.register('code')}
+                />
               </Field>
             )}
           </div>
@@ -243,7 +249,7 @@ function PromotionForm(props: { currency: string }) {
                       {freeProducts.fields.length > 1 && (
                         <button
                           type="button"
-                          className="button button--danger button--small"
+                          className="fs-button fs-button--danger fs-button--small"
                           onClick={() => freeProducts.remove(index)}
                         >
                           Remove free product {index + 1}
@@ -253,7 +259,7 @@ function PromotionForm(props: { currency: string }) {
                   ))}
                   <button
                     type="button"
-                    className="button button--secondary"
+                    className="fs-button fs-button--secondary"
                     onClick={() => freeProducts.append({ variantIds: [], quantity: '1' })}
                   >
                     Add a free product
@@ -382,7 +388,7 @@ function PromotionForm(props: { currency: string }) {
         )}
 
         <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={create.isPending}>
+          <button type="submit" className="fs-button fs-button--primary" disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create promotion'}
           </button>
         </div>

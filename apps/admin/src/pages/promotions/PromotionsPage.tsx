@@ -61,7 +61,7 @@ export function Component() {
         title="Promotions"
         description="Discount codes for the shop and for memberships."
         actions={
-          <Link className="button button--primary" to="new">
+          <Link className="fs-button fs-button--primary" to="new">
             New promotion
           </Link>
         }
@@ -75,7 +75,7 @@ export function Component() {
         <EmptyState
           title="No promotions yet"
           action={
-            <Link className="button button--primary" to="new">
+            <Link className="fs-button fs-button--primary" to="new">
               New promotion
             </Link>
           }
@@ -121,7 +121,7 @@ export function Component() {
                         <button
                           key={action}
                           type="button"
-                          className={`button button--small ${action === 'archive' ? 'button--danger' : 'button--secondary'}`}
+                          className={`fs-button fs-button--small ${action === 'archive' ? 'fs-button--danger' : 'fs-button--secondary'}`}
                           disabled={change.isPending}
                           onClick={async () => {
                             const name = promotion.title ?? codesOf(promotion)

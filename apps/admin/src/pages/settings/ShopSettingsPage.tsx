@@ -158,20 +158,25 @@ function SettingsForm(props: { settings: ShopSettings }) {
 
         <FieldSet legend="Contact">
           <Field label="Shop email" error={errors.contact?.shopEmail?.message}>
-            <input type="email" {...form.register('contact.shopEmail')} />
+            <input type="email" inputMode="email" autoComplete="off" {...form.register('contact.shopEmail')} />
           </Field>
           <Field
             label="Contact email"
             hint="Where customers and platforms reach you."
             error={errors.contact?.contactEmail?.message}
           >
-            <input type="email" {...form.register('contact.contactEmail')} />
+            <input type="email" inputMode="email" autoComplete="off" {...form.register('contact.contactEmail')} />
           </Field>
           <Field label="Order email sender" error={errors.contact?.transactionalEmail?.message}>
-            <input type="email" {...form.register('contact.transactionalEmail')} />
+            <input type="email" inputMode="email" autoComplete="off" {...form.register('contact.transactionalEmail')} />
           </Field>
           <Field label="Customer support email" hint="Optional." error={errors.contact?.customerSupportEmail?.message}>
-            <input type="email" {...form.register('contact.customerSupportEmail')} />
+            <input
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              {...form.register('contact.customerSupportEmail')}
+            />
           </Field>
           <Field label="Phone" hint="Optional. Digits, spaces and + ( ) . -" error={errors.contact?.phone?.message}>
             <input type="tel" autoComplete="tel" {...form.register('contact.phone')} />
@@ -203,7 +208,11 @@ function SettingsForm(props: { settings: ShopSettings }) {
       </fieldset>
       <p className="muted">Last changed {formatDateTime(settings.updatedAt)}.</p>
       {mayUpdate && (
-        <button type="submit" className="button button--primary" disabled={save.isPending || !form.formState.isDirty}>
+        <button
+          type="submit"
+          className="fs-button fs-button--primary"
+          disabled={save.isPending || !form.formState.isDirty}
+        >
           {save.isPending ? 'Saving…' : 'Save settings'}
         </button>
       )}
