@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
 /**
@@ -177,4 +178,35 @@ export async function seriousViolations(page: Page) {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
+}
+
+/** The page fits its viewport: nothing makes it scroll sideways (tables scroll inside their own box). */
+export async function expectNoHorizontalScroll(page: Page, where = page.url()): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    scroll: document.scrollingElement?.scrollWidth ?? 0,
+    inner: window.innerWidth,
+  }))
+  expect(widths.scroll, `${where} is ${widths.scroll} px wide in a ${widths.inner} px viewport`).toBeLessThanOrEqual(
+    widths.inner,
+  )
+}
+
+/** @axe-core/playwright's serious and critical violations on the page (WCAG 2.x A and AA rules). */
+export async function axeSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
+}
+
+/** Opens a section through the navigation, behind the menu button on a narrow screen. */
+export async function openSection(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu' })
+  if (await menu.isVisible()) {
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    await menu.click()
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+  }
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 }
