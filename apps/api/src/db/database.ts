@@ -121,6 +121,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('synchronous = NORMAL')
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')
+    sqlite.pragma('cache_size = -4000')
     const db = new Kysely<Database>({
       dialect: withEffectScopes(new SqliteDialect({ database: withStatementCache(sqlite) })),
     })
@@ -213,21 +214,20 @@ const sqliteChangeStamps = new WeakMap<object, () => string | undefined>()
 /**
  * SQLite's change stamp (modules/paging/long-lists.ts `createChangeStamp`: `data_version`, which
  * other connections' commits move, and this connection's `total_changes()`), read synchronously on
- * the connection: two prepared statements, no query builder, no wait for the connection. Reading it
+ * the connection: one prepared statement, no query builder, no wait for the connection. Reading it
  * while a transaction of this connection is open is sound: the connection runs that transaction's
  * statements before any read that would use the stamp, and a change made after the stamp was read
  * moves it again. Undefined while a streamed query holds the connection (better-sqlite3 refuses
  * other statements then): the caller reads it through the query builder instead.
  */
 function sqliteChangeStamp(sqlite: SqliteDatabase.Database): () => string | undefined {
-  let statements: { version: SqliteDatabase.Statement; changes: SqliteDatabase.Statement } | undefined
+  // One statement for both figures: the stamp is read on every kept answer's request.
+  let stamp: SqliteDatabase.Statement | undefined
   return () => {
     try {
-      statements ??= {
-        version: sqlite.prepare('pragma data_version').pluck(),
-        changes: sqlite.prepare('select total_changes()').pluck(),
-      }
-      return `${statements.version.get() as number}:${statements.changes.get() as number}`
+      stamp ??= sqlite.prepare('select (select data_version from pragma_data_version), total_changes()').raw()
+      const [version, changes] = stamp.get() as [number, number]
+      return `${version}:${changes}`
     } catch {
       return undefined
     }
