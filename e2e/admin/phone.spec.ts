@@ -7,7 +7,8 @@ import { expectNoHorizontalScroll, openSection, signIn, startReceiver, world } f
  * rotate its secret — are completed without the page ever scrolling sideways.
  */
 
-test.use({ baseURL: world().origin, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+// Not `isMobile`: a mobile layout viewport grows to fit wide content, which would hide the overflow checked here.
+test.use({ baseURL: world().origin, viewport: { width: 390, height: 844 }, hasTouch: true })
 
 test('the sections hide behind a menu button that Escape closes, returning focus to it', async ({ page }) => {
   await signIn(page, world().owner, '/admin/orders')

@@ -55,7 +55,7 @@ export const componentsCss = `${baseCss}
 .fs-choice__input { width: 22px; height: 22px; margin: 0; accent-color: var(--fs-color-brand); }
 .fs-choice .fs-field__hint, .fs-choice .fs-field__error { grid-column: 2; }
 
-.fs-table-box { max-width: 100%; overflow-x: auto; background: var(--fs-color-surface);
+.fs-table-box { position: relative; max-width: 100%; overflow-x: auto; background: var(--fs-color-surface);
   border: 1px solid var(--fs-color-line); border-radius: var(--fs-radius-md); }
 .fs-table { width: 100%; border-collapse: collapse; }
 .fs-table th, .fs-table td { padding: var(--fs-space-2) var(--fs-space-3); text-align: left; vertical-align: top;
@@ -114,7 +114,7 @@ export const componentsCss = `${baseCss}
 
 .fs-code { margin: 0 0 var(--fs-space-4); min-width: 0; }
 .fs-code__label { margin: 0 0 var(--fs-space-1); font-size: var(--fs-text-sm); font-weight: 600; color: var(--fs-color-ink-soft); }
-.fs-code__pre { margin: 0; max-width: 100%; overflow-x: auto; padding: var(--fs-space-3); font-size: var(--fs-text-sm);
+.fs-code__pre { position: relative; margin: 0; max-width: 100%; overflow-x: auto; padding: var(--fs-space-3); font-size: var(--fs-text-sm);
   background: var(--fs-color-code-surface); border: 1px solid var(--fs-color-line); border-radius: var(--fs-radius-md); }
 
 @media (prefers-reduced-motion: no-preference) { .fs-button { transition: background-color 0.12s ease; } }

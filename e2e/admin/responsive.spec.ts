@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test'
+import { apiSession, axeSeriousViolations, expectNoHorizontalScroll, signIn, world } from './world.ts'
+
+/**
+ * Every admin screen — the server-rendered sign-in and password pages and every SPA page — at a
+ * phone's and a laptop's size, in light and dark mode: no serious or critical axe violation, and
+ * the page never scrolls sideways (tables and code scroll inside their own box).
+ */
+
+test.use({ baseURL: world().origin })
+
+async function firstIds() {
+  const { origin, owner } = world()
+  const { cookie } = await apiSession(owner)
+  const get = (path: string) => fetch(`${origin}/admin/api${path}`, { headers: { cookie } }).then((r) => r.json())
+  const [orders, products, webhooks] = await Promise.all([
+    get('/orders?size=1'),
+    get('/products?size=1'),
+    get('/webhooks?size=1'),
+  ])
+  return {
+    orderId: orders.results[0].id as string,
+    productId: products.results[0].id as string,
+    webhookId: webhooks.results[0]?.id as string | undefined,
+  }
+}
+
+async function expectFitsAndAccessible(page: Page, path: string) {
+  await page.goto(path)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByText('Loading…')).toHaveCount(0)
+  await expectNoHorizontalScroll(page, path)
+  const violations = await axeSeriousViolations(page)
+  expect(violations, `${path}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
+}
+
+const viewports = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'laptop', width: 1280, height: 800 },
+] as const
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const viewport of viewports) {
+    test.describe(`${viewport.name}, ${colorScheme}`, () => {
+      test.use({ colorScheme, viewport: { width: viewport.width, height: viewport.height } })
+
+      test('every admin screen fits the screen and has no serious accessibility violation', async ({ page }) => {
+        test.setTimeout(240_000)
+        for (const path of ['/admin/sign-in', '/admin/forgot-password']) await expectFitsAndAccessible(page, path)
+
+        await signIn(page, world().owner)
+        const { orderId, productId, webhookId } = await firstIds()
+        const paths = [
+          '/admin/orders',
+          `/admin/orders/${orderId}`,
+          '/admin/products',
+          `/admin/products/${productId}`,
+          '/admin/products/new',
+          '/admin/promotions',
+          '/admin/promotions/new',
+          '/admin/gift-cards',
+          '/admin/people',
+          '/admin/password',
+          '/admin/settings',
+          '/admin/developer/api-users',
+          '/admin/developer/storefront',
+          '/admin/developer/webhooks',
+          '/admin/developer/webhooks/new',
+          '/admin/developer/platform-apps',
+          '/admin/developer/audit-log',
+          '/admin/nowhere',
+        ]
+        if (webhookId)
+          paths.push(`/admin/developer/webhooks/${webhookId}`, `/admin/developer/webhooks/${webhookId}/edit`)
+        for (const path of paths) await expectFitsAndAccessible(page, path)
+
+        // The open menu on a phone, and an open dialog.
+        const menu = page.getByRole('button', { name: 'Menu' })
+        if (await menu.isVisible()) {
+          await menu.click()
+          await expectNoHorizontalScroll(page, 'the open menu')
+          expect(await axeSeriousViolations(page)).toEqual([])
+          await page.keyboard.press('Escape')
+        }
+        await page.goto('/admin/developer/storefront')
+        await page.getByRole('button', { name: 'Regenerate' }).click()
+        await expect(page.getByRole('dialog')).toBeVisible()
+        await expectNoHorizontalScroll(page, 'a dialog')
+        expect(await axeSeriousViolations(page)).toEqual([])
+      })
+    })
+  }
+}
