@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+/**
+ * Checks every browser suite runs on each screen it visits (issue 21): the page never scrolls
+ * sideways, and axe finds no serious or critical violation.
+ */
+
+/** The page fits its viewport: nothing makes it scroll sideways (tables scroll inside their own box). */
+export async function expectNoHorizontalScroll(page: Page, where = page.url()): Promise<void> {
+  const widths = await page.evaluate(() => {
+    const inner = window.innerWidth
+    // What sticks out, innermost first, to name in a failure.
+    const outside = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > inner + 0.5)
+      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > inner + 0.5))
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').slice(0, 40)}"`,
+      )
+    return { scroll: document.scrollingElement?.scrollWidth ?? 0, inner, outside }
+  })
+  expect(
+    widths.scroll,
+    `${where} is ${widths.scroll} px wide in a ${widths.inner} px viewport: ${widths.outside.join(', ')}`,
+  ).toBeLessThanOrEqual(widths.inner)
+}
+
+/** @axe-core/playwright's serious and critical violations on the page (WCAG 2.x A and AA rules). */
+export async function axeSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
+}
