@@ -23,6 +23,7 @@ p { margin: 0 0 var(--fs-space-4); }
 .fs-scopes { padding-left: 1.25rem; margin: 0 0 var(--fs-space-4); }
 .fs-scopes li { margin-bottom: var(--fs-space-1); }
 code { font-size: 0.9em; overflow-wrap: anywhere; }
+.fs-page form { margin-bottom: var(--fs-space-4); }
 .fs-actions { display: flex; gap: var(--fs-space-3); flex-wrap: wrap; margin-top: var(--fs-space-5); }
 .fs-actions .fs-button { flex: 1 1 10rem; }
 .fs-alert { padding: var(--fs-space-3) var(--fs-space-4); border: 1px solid var(--fs-color-danger); color: var(--fs-color-danger);
