@@ -40,7 +40,8 @@ test("diagrams are pre-rendered images, shown in the reader's colour mode when s
     const image = diagram.locator(`img.fanshelf-diagram__${shown}`)
     await expect(image).toBeVisible()
     await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
-    await expect(image).toHaveAttribute('alt', /sequenceDiagram/)
+    // The alt says what the diagram shows (its accDescr), not its Mermaid source (issue 21).
+    await expect(image).toHaveAttribute('alt', /^The bot marks the stream live/)
     await expect(diagram).toHaveAttribute('data-mermaid-source', /sequenceDiagram/)
     // Only the reader's mode is downloaded, and no Mermaid code runs for a pre-rendered diagram.
     expect(svgs.every((url) => url.endsWith(`-${shown}.svg`))).toBe(true)

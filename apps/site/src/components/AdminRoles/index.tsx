@@ -1,3 +1,4 @@
+import ScrollableTable from '@site/src/components/ScrollableTable'
 import type { ReactNode } from 'react'
 import { usePlatformFacts } from '../Facts'
 
@@ -15,7 +16,7 @@ export function roleLabel(role: string): string {
 export function AdminRoleMatrix(): ReactNode {
   const { roles, actions } = usePlatformFacts().admin
   return (
-    <table className="admin-role-matrix">
+    <ScrollableTable className="admin-role-matrix">
       <thead>
         <tr>
           <th scope="col">Action</th>
@@ -42,6 +43,6 @@ export function AdminRoleMatrix(): ReactNode {
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScrollableTable>
   )
 }

@@ -1,4 +1,5 @@
 import { usePluginData } from '@docusaurus/useGlobalData'
+import ScrollableTable from '@site/src/components/ScrollableTable'
 import type { ReactNode } from 'react'
 import type { CompatibilityFacts } from '../../../plugins/compatibility-facts/index.ts'
 
@@ -32,7 +33,7 @@ export function KnownDifferences(): ReactNode {
     return <p>None: every operation and field of the published document is in the contracts.</p>
   }
   return (
-    <table>
+    <ScrollableTable>
       <thead>
         <tr>
           <th>Published operation or field</th>
@@ -49,6 +50,6 @@ export function KnownDifferences(): ReactNode {
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScrollableTable>
   )
 }

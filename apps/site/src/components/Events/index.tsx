@@ -1,5 +1,6 @@
 import Link from '@docusaurus/Link'
 import catalogue from '@generated/fanshelf-platform-facts/default/webhook-event-index.json'
+import ScrollableTable from '@site/src/components/ScrollableTable'
 import type { ReactNode } from 'react'
 import type { FieldDoc } from '../../../plugins/platform-facts/contract.ts'
 import styles from './styles.module.css'
@@ -17,7 +18,7 @@ export function Html({ html, className }: { html: string; className?: string }):
 
 export function FieldTable({ fields, caption }: { fields: FieldDoc[]; caption: string }): ReactNode {
   return (
-    <table className={styles.fields}>
+    <ScrollableTable className={styles.fields}>
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -42,7 +43,7 @@ export function FieldTable({ fields, caption }: { fields: FieldDoc[]; caption: s
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScrollableTable>
   )
 }
 
@@ -55,7 +56,7 @@ export function EnvelopeTable(): ReactNode {
 export function EventSummaryTable({ beta }: { beta: boolean }): ReactNode {
   const events = catalogue.events.filter((event) => event.beta === beta)
   return (
-    <table>
+    <ScrollableTable>
       <thead>
         <tr>
           <th scope="col">Type</th>
@@ -80,7 +81,7 @@ export function EventSummaryTable({ beta }: { beta: boolean }): ReactNode {
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScrollableTable>
   )
 }
 

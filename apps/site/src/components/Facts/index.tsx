@@ -1,4 +1,5 @@
 import { usePluginData } from '@docusaurus/useGlobalData'
+import ScrollableTable from '@site/src/components/ScrollableTable'
 import Details from '@theme/Details'
 import Mermaid from '@theme/Mermaid'
 import type { ReactNode } from 'react'
@@ -50,7 +51,7 @@ export function RetrySchedule(): ReactNode {
     total: totals[position] ?? 0,
   }))
   return (
-    <table>
+    <ScrollableTable>
       <thead>
         <tr>
           <th scope="col">Attempt</th>
@@ -77,7 +78,7 @@ export function RetrySchedule(): ReactNode {
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScrollableTable>
   )
 }
 
@@ -186,7 +187,7 @@ export function RateLimitHeaderTable(): ReactNode {
     [headers.retryAfter, '12', `Only on 429 RATE_LIMITED: seconds to wait before retrying.`],
   ]
   return (
-    <table>
+    <ScrollableTable>
       <thead>
         <tr>
           <th scope="col">Header</th>
@@ -207,7 +208,7 @@ export function RateLimitHeaderTable(): ReactNode {
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScrollableTable>
   )
 }
 
@@ -215,7 +216,7 @@ export function RateLimitHeaderTable(): ReactNode {
 export function CurrencyTable(): ReactNode {
   const { currencies, usdRates } = usePlatformFacts().storefront
   return (
-    <table>
+    <ScrollableTable>
       <thead>
         <tr>
           <th scope="col">Currency</th>
@@ -234,6 +235,6 @@ export function CurrencyTable(): ReactNode {
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScrollableTable>
   )
 }

@@ -1,3 +1,4 @@
+import ScrollableTable from '@site/src/components/ScrollableTable'
 import type { ReactNode } from 'react'
 import type { McpToolDoc } from '../../../plugins/platform-facts/mcp.ts'
 import { usePlatformFacts } from '../Facts'
@@ -28,7 +29,7 @@ export function McpToolCount(): ReactNode {
 export function McpScopeTable(): ReactNode {
   const { anyScope, scopes, apiUserOnly } = usePlatformFacts().mcp
   return (
-    <table className="mcp-scope-table">
+    <ScrollableTable className="mcp-scope-table">
       <thead>
         <tr>
           <th scope="col">Scope</th>
@@ -72,7 +73,7 @@ export function McpScopeTable(): ReactNode {
           </td>
         </tr>
       </tbody>
-    </table>
+    </ScrollableTable>
   )
 }
 
@@ -106,7 +107,7 @@ const kindLabels = {
 export function McpConformanceFailures(): ReactNode {
   const { failing } = usePlatformFacts().mcp.conformance
   return (
-    <table className="mcp-conformance">
+    <ScrollableTable className="mcp-conformance">
       <thead>
         <tr>
           <th scope="col">Scenario</th>
@@ -125,6 +126,6 @@ export function McpConformanceFailures(): ReactNode {
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScrollableTable>
   )
 }

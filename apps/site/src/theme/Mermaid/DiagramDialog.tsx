@@ -15,8 +15,28 @@ function measure(stage: HTMLElement | null): Size {
 }
 
 /**
- * A diagram enlarged to the whole screen: a modal <dialog> (the page behind is inert, so focus stays
- * inside; Escape closes it and focus returns to the button that opened it), with pan by drag, arrow
+ * Tab and Shift+Tab cycle through the dialog's controls: the page behind is inert, but the browser
+ * would otherwise move focus out of the document after the last control.
+ */
+function keepFocusInside(event: KeyboardEvent, dialog: HTMLDialogElement | null): void {
+  if (dialog === null) return
+  const controls = [...dialog.querySelectorAll<HTMLElement>('button, [tabindex="0"]')]
+  const first = controls[0]
+  const last = controls[controls.length - 1]
+  if (first === undefined || last === undefined) return
+  const active = document.activeElement
+  if (event.shiftKey && (active === first || !dialog.contains(active))) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+    event.preventDefault()
+    first.focus()
+  }
+}
+
+/**
+ * A diagram enlarged to the whole screen: a modal <dialog> (the page behind is inert and Tab cycles
+ * through its controls; Escape closes it and focus returns to the button that opened it), with pan by drag, arrow
  * keys or one finger, and zoom by wheel, pinch, the + and − keys or the toolbar. Loaded only when a
  * reader opens a diagram.
  */
@@ -59,6 +79,10 @@ export default function DiagramDialog({ title, size, children, onClose }: Props)
   }, [size])
 
   const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Tab') {
+      keepFocusInside(event, dialogRef.current)
+      return
+    }
     const moves: Record<string, [number, number]> = {
       ArrowLeft: [panStep, 0],
       ArrowRight: [-panStep, 0],
