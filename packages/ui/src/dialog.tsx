@@ -21,6 +21,7 @@ export function Dialog({ open, title, onClose, children, actions, wide }: Dialog
   const dialog = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLElement | null>(null)
   const titleId = useId()
+  const bodyId = useId()
 
   useEffect(() => {
     const element = dialog.current
@@ -40,6 +41,7 @@ export function Dialog({ open, title, onClose, children, actions, wide }: Dialog
       ref={dialog}
       className={`fs-dialog${wide ? ' fs-dialog--wide' : ''}`}
       aria-labelledby={titleId}
+      aria-describedby={open ? bodyId : undefined}
       onCancel={(event) => {
         event.preventDefault()
         onClose()
@@ -53,7 +55,9 @@ export function Dialog({ open, title, onClose, children, actions, wide }: Dialog
           <h2 className="fs-dialog__title" id={titleId}>
             {title}
           </h2>
-          <div className="fs-dialog__body">{children}</div>
+          <div className="fs-dialog__body" id={bodyId}>
+            {children}
+          </div>
           {actions && <div className="fs-dialog__actions">{actions}</div>}
         </>
       )}
