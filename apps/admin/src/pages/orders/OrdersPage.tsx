@@ -1,4 +1,5 @@
 import { orderStatusDescription, orderStatuses } from 'virtual:fanshelf-contract'
+import { Table, type TableColumn } from '@fanshelf/ui'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { Link, useSearchParams } from 'react-router'
@@ -6,7 +7,7 @@ import { get } from '../../api/client.ts'
 import type { Order, Page } from '../../api/types.ts'
 import { Field, FieldSet } from '../../forms/Field.tsx'
 import { formatDateTime, formatMoney, humanize } from '../../ui/format.ts'
-import { Badge, EmptyState, ErrorMessage, Loading, PageHeader, Pagination, TableWrap } from '../../ui/parts.tsx'
+import { Badge, EmptyState, ErrorMessage, Loading, PageHeader, Pagination } from '../../ui/parts.tsx'
 import { usePageParam } from '../../ui/url-state.ts'
 
 /** The open API's `GET /orders` filters, kept in the URL with the same names. */
@@ -25,6 +26,16 @@ interface Filters {
   'updatedAt[gt]': string
   'updatedAt[lt]': string
 }
+
+/** The list's columns; on a phone each order becomes a card of these labels and values. */
+const orderColumns: TableColumn<Order>[] = [
+  { header: 'Order', cell: (order) => <Link to={order.id}>#{order.friendlyId}</Link> },
+  { header: 'Placed', cell: (order) => formatDateTime(order.createdAt) },
+  { header: 'Customer', cell: (order) => <span className="cell-email">{order.email}</span> },
+  { header: 'Status', cell: (order) => <Badge value={order.status} /> },
+  { header: 'Items', cell: (order) => itemCount(order) },
+  { header: 'Total', cell: (order) => formatMoney(order.amounts.total), numeric: true },
+]
 
 /** `2026-11-02T10:00` (local, as a datetime-local input holds it) ↔ an ISO instant in the URL. */
 const toInstant = (local: string) => (local ? new Date(local).toISOString() : '')
@@ -128,38 +139,13 @@ export function Component() {
         )
       ) : (
         <>
-          <TableWrap label="Orders">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Placed</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Items</th>
-                  <th scope="col" className="cell-number">
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.data.results.map((order) => (
-                  <tr key={order.id}>
-                    <td>
-                      <Link to={order.id}>#{order.friendlyId}</Link>
-                    </td>
-                    <td>{formatDateTime(order.createdAt)}</td>
-                    <td className="cell-email">{order.email}</td>
-                    <td>
-                      <Badge value={order.status} />
-                    </td>
-                    <td>{itemCount(order)}</td>
-                    <td className="cell-number">{formatMoney(order.amounts.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <Table
+            label="Orders"
+            narrow="cards"
+            columns={orderColumns}
+            rows={orders.data.results}
+            rowKey={(order) => order.id}
+          />
           <Pagination {...orders.data} onPage={setPage} label="Order pages" />
         </>
       )}
