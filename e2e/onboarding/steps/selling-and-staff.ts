@@ -160,6 +160,8 @@ export function sellingAndStaffSteps(): void {
       await expect(staffPage).toHaveURL(`${origin}/admin/orders`)
       await expect(staffPage.locator('.topbar__user')).toContainText('Staff')
       await expectFitsPhone(staffPage)
+      // On a phone the sections are behind the menu button (issue 21).
+      await staffPage.getByRole('button', { name: 'Menu' }).click()
       const sections = staffPage.getByRole('navigation', { name: 'Sections' })
       await expect(sections.getByRole('link', { name: 'Products' })).toBeVisible()
       await expect(sections.getByRole('link', { name: 'People' })).toHaveCount(0)
