@@ -14,8 +14,11 @@ import { baseDirectives, contentSecurityPolicy } from '../../http/security-heade
  *   app-wide hook (http/security-headers.ts) adds nosniff, X-Frame-Options, Permissions-Policy.
  *
  * Not the SPA: `/admin/api/…` (an unknown one is a JSON 404) and the server-rendered pages
- * registered elsewhere (`/admin/sign-in`, `/admin/platform-apps/{clientId}/connect`), whose more
- * specific routes win over the `/admin/*` fallback.
+ * registered elsewhere — the one sign-in page `/admin/sign-in` (the SPA sends signed-out visitors
+ * there; its former `/admin/login` redirects to it, decision 0052), the password pages and
+ * `/admin/platform-apps/{clientId}/connect` — whose more specific routes win over the `/admin/*`
+ * fallback. The SPA's stylesheet (tokens and components of @fanshelf/ui) is a built file, so
+ * `style-src 'self'` holds.
  */
 
 /** Where `npm run build:admin` writes the SPA. */
