@@ -24,8 +24,12 @@ async function horizontalOverflow(page: Page): Promise<{ overflow: number; wides
     }
     const widest = [...document.body.querySelectorAll<HTMLElement>('*')]
       .filter((element) => element.getBoundingClientRect().right > width + 1 && !isClipped(element))
+      .filter((element) => !element.matches('[class*="skipToContent"]'))
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${element.textContent?.slice(0, 40)}"`,
+      )
     return { overflow, widest }
   })
 }
@@ -130,4 +134,22 @@ test.describe('the reference on a phone', () => {
       0,
     )
   })
+})
+
+test.describe('every reference component on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  for (const route of ['/open-api/', '/open-api-beta/', '/storefront-api/']) {
+    test(`${route}: every operation, schema and event, all expanded, fits the width`, async ({ page }) => {
+      test.slow()
+      await openPage(page, route)
+      // Lay out every section (they skip layout off-screen) and open every disclosure.
+      await page.addStyleTag({ content: '.fsr-op, .fsr-schema, .fsr-sec { content-visibility: visible !important; }' })
+      await page.evaluate(() => {
+        for (const details of document.querySelectorAll('details')) details.open = true
+      })
+      const { overflow, widest } = await horizontalOverflow(page)
+      expect(overflow, `wider than the screen: ${widest.join(', ')}`).toBeLessThanOrEqual(0)
+    })
+  }
 })
