@@ -3,6 +3,7 @@ import {
   createDecipheriv,
   createHash,
   createHmac,
+  hash,
   hkdfSync,
   randomBytes,
   timingSafeEqual,
@@ -91,5 +92,6 @@ export class SecretBox {
 
 /** Stored form of a bearer secret (tokens, codes): SHA-256, since the secret itself is high-entropy. */
 export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('base64url')
+  // One-shot `hash`: no Hash object per call (bearer tokens are hashed on every request).
+  return hash('sha256', token, 'base64url')
 }
