@@ -1,3 +1,4 @@
+import { Table } from '@fanshelf/ui'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -5,7 +6,7 @@ import { get, post } from '../../api/client.ts'
 import type { Money, Page, Promotion, PromotionAction } from '../../api/types.ts'
 import { useConfirm } from '../../ui/confirm.tsx'
 import { formatMoney, humanize } from '../../ui/format.ts'
-import { Badge, EmptyState, ErrorMessage, Loading, Notice, PageHeader, Pagination, TableWrap } from '../../ui/parts.tsx'
+import { Badge, EmptyState, ErrorMessage, Loading, Notice, PageHeader, Pagination } from '../../ui/parts.tsx'
 import { usePageParam } from '../../ui/url-state.ts'
 
 /** A promotion's discount in words: `15% off`, `$10.00 off + free shipping`, … */
@@ -85,70 +86,68 @@ export function Component() {
         </EmptyState>
       ) : (
         <>
-          <TableWrap label="Promotions">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Promotion</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Discount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="cell-number">
-                    Uses
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {promotions.data.results.map((promotion) => (
-                  <tr key={promotion.id}>
-                    <td>
-                      {promotion.title ?? codesOf(promotion)}
-                      <div className="muted small">
-                        <code>{codesOf(promotion)}</code>
-                      </div>
-                    </td>
-                    <td>{humanize(promotion.type)}</td>
-                    <td>{discountSummary(promotion)}</td>
-                    <td>
-                      <Badge value={promotion.status} label={promotion.status === 'AllUsed' ? 'All used' : undefined} />
-                    </td>
-                    <td className="cell-number">{promotion.usageCount}</td>
-                    <td className="cell-actions">
-                      {promotion.allowedActions.map((action) => (
-                        <button
-                          key={action}
-                          type="button"
-                          className={`fs-button fs-button--small ${action === 'archive' ? 'fs-button--danger' : 'fs-button--secondary'}`}
-                          disabled={change.isPending}
-                          onClick={async () => {
-                            const name = promotion.title ?? codesOf(promotion)
-                            const ok =
-                              action === 'resume' ||
-                              (await confirm({
-                                title: `${actionLabels[action]} ${name}?`,
-                                message:
-                                  action === 'archive'
-                                    ? 'Archived promotions can never be used or resumed again.'
-                                    : 'Customers can no longer use its codes until you resume it.',
-                                confirmLabel: `${actionLabels[action]} promotion`,
-                                destructive: true,
-                              }))
-                            if (ok) change.mutate({ promotion, action })
-                          }}
-                        >
-                          {actionLabels[action]}
-                          <span className="visually-hidden"> {promotion.title ?? codesOf(promotion)}</span>
-                        </button>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <Table
+            label="Promotions"
+            narrow="cards"
+            rows={promotions.data.results}
+            rowKey={(promotion) => promotion.id}
+            columns={[
+              {
+                header: 'Promotion',
+                cell: (promotion) => (
+                  <span>
+                    {promotion.title ?? codesOf(promotion)}
+                    <span className="muted small block">
+                      <code>{codesOf(promotion)}</code>
+                    </span>
+                  </span>
+                ),
+              },
+              { header: 'Type', cell: (promotion) => humanize(promotion.type) },
+              { header: 'Discount', cell: (promotion) => discountSummary(promotion) },
+              {
+                header: 'Status',
+                cell: (promotion) => (
+                  <Badge value={promotion.status} label={promotion.status === 'AllUsed' ? 'All used' : undefined} />
+                ),
+              },
+              { header: 'Uses', cell: (promotion) => promotion.usageCount, numeric: true },
+              {
+                header: 'Actions',
+                hiddenHeader: true,
+                cell: (promotion) => (
+                  <span className="cell-actions">
+                    {promotion.allowedActions.map((action) => (
+                      <button
+                        key={action}
+                        type="button"
+                        className={`fs-button fs-button--small ${action === 'archive' ? 'fs-button--danger' : 'fs-button--secondary'}`}
+                        disabled={change.isPending}
+                        onClick={async () => {
+                          const name = promotion.title ?? codesOf(promotion)
+                          const ok =
+                            action === 'resume' ||
+                            (await confirm({
+                              title: `${actionLabels[action]} ${name}?`,
+                              message:
+                                action === 'archive'
+                                  ? 'Archived promotions can never be used or resumed again.'
+                                  : 'Customers can no longer use its codes until you resume it.',
+                              confirmLabel: `${actionLabels[action]} promotion`,
+                              destructive: true,
+                            }))
+                          if (ok) change.mutate({ promotion, action })
+                        }}
+                      >
+                        {actionLabels[action]}
+                        <span className="visually-hidden"> {promotion.title ?? codesOf(promotion)}</span>
+                      </button>
+                    ))}
+                  </span>
+                ),
+              },
+            ]}
+          />
           <Pagination {...promotions.data} onPage={setPage} label="Promotion pages" />
         </>
       )}
