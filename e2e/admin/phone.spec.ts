@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoHorizontalScroll, openSection, signIn, startReceiver, world } from './world.ts'
+import { adminScreenPaths, expectNoHorizontalScroll, openSection, signIn, startReceiver, world } from './world.ts'
 
 /**
  * The admin on a phone (390 × 844, touch): the sections collapse behind a menu button, and the
@@ -123,4 +123,17 @@ test('at 390 px: see an order, add a fulfilment, create a promotion, add a webho
   } finally {
     await receiver.close()
   }
+})
+
+test('at 360 px, the narrowest phone the admin supports, no screen scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await signIn(page, world().owner, '/admin/orders')
+  for (const path of await adminScreenPaths()) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByText('Loading…')).toHaveCount(0)
+    await expectNoHorizontalScroll(page, path)
+  }
+  await page.getByRole('button', { name: 'Menu' }).click()
+  await expectNoHorizontalScroll(page, 'the open menu')
 })

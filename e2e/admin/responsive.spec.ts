@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { apiSession, axeSeriousViolations, expectNoHorizontalScroll, signIn, world } from './world.ts'
+import { adminScreenPaths, axeSeriousViolations, expectNoHorizontalScroll, signIn, world } from './world.ts'
 
 /**
  * Every admin screen — the server-rendered sign-in and password pages and every SPA page — at a
@@ -8,22 +8,6 @@ import { apiSession, axeSeriousViolations, expectNoHorizontalScroll, signIn, wor
  */
 
 test.use({ baseURL: world().origin })
-
-async function firstIds() {
-  const { origin, owner } = world()
-  const { cookie } = await apiSession(owner)
-  const get = (path: string) => fetch(`${origin}/admin/api${path}`, { headers: { cookie } }).then((r) => r.json())
-  const [orders, products, webhooks] = await Promise.all([
-    get('/orders?size=1'),
-    get('/products?size=1'),
-    get('/webhooks?size=1'),
-  ])
-  return {
-    orderId: orders.results[0].id as string,
-    productId: products.results[0].id as string,
-    webhookId: webhooks.results[0]?.id as string | undefined,
-  }
-}
 
 async function expectFitsAndAccessible(page: Page, path: string) {
   await page.goto(path)
@@ -49,29 +33,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         for (const path of ['/admin/sign-in', '/admin/forgot-password']) await expectFitsAndAccessible(page, path)
 
         await signIn(page, world().owner)
-        const { orderId, productId, webhookId } = await firstIds()
-        const paths = [
-          '/admin/orders',
-          `/admin/orders/${orderId}`,
-          '/admin/products',
-          `/admin/products/${productId}`,
-          '/admin/products/new',
-          '/admin/promotions',
-          '/admin/promotions/new',
-          '/admin/gift-cards',
-          '/admin/people',
-          '/admin/password',
-          '/admin/settings',
-          '/admin/developer/api-users',
-          '/admin/developer/storefront',
-          '/admin/developer/webhooks',
-          '/admin/developer/webhooks/new',
-          '/admin/developer/platform-apps',
-          '/admin/developer/audit-log',
-          '/admin/nowhere',
-        ]
-        if (webhookId)
-          paths.push(`/admin/developer/webhooks/${webhookId}`, `/admin/developer/webhooks/${webhookId}/edit`)
+        const paths = await adminScreenPaths()
         for (const path of paths) await expectFitsAndAccessible(page, path)
 
         // The open menu on a phone, and an open dialog.

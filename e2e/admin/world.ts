@@ -192,3 +192,37 @@ export async function openSection(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 }
+
+/** Every screen of the signed-in admin, with ids of the seeded data (and a webhook, when one exists). */
+export async function adminScreenPaths(): Promise<string[]> {
+  const { origin, owner } = world()
+  const { cookie } = await apiSession(owner)
+  const get = (path: string) => fetch(`${origin}/admin/api${path}`, { headers: { cookie } }).then((r) => r.json())
+  const [orders, products, webhooks] = await Promise.all([
+    get('/orders?size=1'),
+    get('/products?size=1'),
+    get('/webhooks?size=1'),
+  ])
+  const webhookId = webhooks.results[0]?.id as string | undefined
+  return [
+    '/admin/orders',
+    `/admin/orders/${orders.results[0].id}`,
+    '/admin/products',
+    `/admin/products/${products.results[0].id}`,
+    '/admin/products/new',
+    '/admin/promotions',
+    '/admin/promotions/new',
+    '/admin/gift-cards',
+    '/admin/people',
+    '/admin/password',
+    '/admin/settings',
+    '/admin/developer/api-users',
+    '/admin/developer/storefront',
+    '/admin/developer/webhooks',
+    '/admin/developer/webhooks/new',
+    '/admin/developer/platform-apps',
+    '/admin/developer/audit-log',
+    '/admin/nowhere',
+    ...(webhookId ? [`/admin/developer/webhooks/${webhookId}`, `/admin/developer/webhooks/${webhookId}/edit`] : []),
+  ]
+}
