@@ -4,8 +4,8 @@ import { fillCheckoutForm } from './checkout-form.ts'
 import { type RunningServer, startServer } from './server.ts'
 
 /**
- * The hosted checkout's pages — the checkout (empty, then showing its errors), the confirmation
- * and a message page — at a phone's and a laptop's size, in light and dark mode: no serious or
+ * The hosted checkout's pages — the checkout (empty, then showing its errors), the confirmation,
+ * a message page and a giveaway's gift page — at a phone's and a laptop's size, in light and dark mode: no serious or
  * critical axe violation and no sideways scroll; plus a screenshot baseline of the checkout.
  */
 
@@ -39,6 +39,21 @@ async function newCart(): Promise<string> {
   return `${server.origin}/checkout/?cartCurrency=USD&cartId=${cart.id}`
 }
 
+/** A fresh giveaway link of the demo tee (the gift page a winner opens). */
+async function giveawayLink(): Promise<string> {
+  const tee = (await (
+    await fetch(`${server.origin}/v1/products/pixel-pines-logo-tee?storefront_token=${server.demo.storefrontToken}`)
+  ).json()) as { id: string }
+  const created = await fetch(`${server.origin}/open-api/v1.0/giveaway-links`, {
+    method: 'POST',
+    headers: { authorization: server.authorization, 'content-type': 'application/json' },
+    body: JSON.stringify({ productId: tee.id, number: 1 }),
+  })
+  expect(created.status, await created.clone().text()).toBe(200)
+  const [link] = ((await created.json()) as { giveawayLinks: { link: string }[] }).giveawayLinks
+  return link?.link ?? ''
+}
+
 async function expectFitsAndAccessible(page: Page, what: string) {
   await expectNoHorizontalScroll(page, what)
   const violations = await axeSeriousViolations(page)
@@ -55,7 +70,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.describe(`${viewport.name}, ${colorScheme}`, () => {
       test.use({ colorScheme, viewport: { width: viewport.width, height: viewport.height } })
 
-      test('checkout, its errors, the confirmation and a message page fit and pass axe', async ({ page }) => {
+      test('checkout, its errors, the confirmation, a message page and the gift page fit and pass axe', async ({
+        page,
+      }) => {
         await page.goto(await newCart())
         await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
         await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
@@ -73,6 +90,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.goto(`${server.origin}/checkout/?cartCurrency=USD&cartId=00000000-0000-4000-8000-000000000000`)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         await expectFitsAndAccessible(page, 'a message page')
+
+        await page.goto(await giveawayLink())
+        await expect(page.getByRole('heading', { name: 'Redeem your giveaway' })).toBeVisible()
+        await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
+        await expectFitsAndAccessible(page, 'the gift page')
       })
 
       test('the checkout looks as it did (screenshot baseline)', async ({ page }) => {
