@@ -1,6 +1,6 @@
 /**
  * The server as `npm start` runs it — `fanshelf start` from the bundle scripts/build-server.ts
- * builds, in a process of its own — for the benchmarks that report
+ * builds, in a process of its own, through npm start's allocator launcher — for the benchmarks that report
  * its memory. Load generators live in the benchmark's process, so the server's resident set is
  * measured alone: `memory()` reads the kernel's figures for that process (VmRSS now, VmHWM the
  * peak since it started, seeding the demo shops included).
@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { buildServer } from '../scripts/build-server.js'
-import { serverNodeFlags } from '../scripts/server-flags.js'
+import { serverLauncher, serverNodeFlags } from '../scripts/server-flags.js'
 import { type ProcessMemory, processMemory } from './process-memory.js'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
@@ -62,7 +62,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const bundle = await buildServer()
-  const child = spawn(process.execPath, [...serverNodeFlags(), bundle, 'start'], {
+  const child = spawn(serverLauncher, [process.execPath, ...serverNodeFlags(), bundle, 'start'], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
