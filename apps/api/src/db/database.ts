@@ -214,20 +214,23 @@ const sqliteChangeStamps = new WeakMap<object, () => string | undefined>()
 /**
  * SQLite's change stamp (modules/paging/long-lists.ts `createChangeStamp`: `data_version`, which
  * other connections' commits move, and this connection's `total_changes()`), read synchronously on
- * the connection: one prepared statement, no query builder, no wait for the connection. Reading it
+ * the connection: two prepared statements, no query builder, no wait for the connection. Reading it
  * while a transaction of this connection is open is sound: the connection runs that transaction's
  * statements before any read that would use the stamp, and a change made after the stamp was read
  * moves it again. Undefined while a streamed query holds the connection (better-sqlite3 refuses
  * other statements then): the caller reads it through the query builder instead.
  */
 function sqliteChangeStamp(sqlite: SqliteDatabase.Database): () => string | undefined {
-  // One statement for both figures: the stamp is read on every kept answer's request.
-  let stamp: SqliteDatabase.Statement | undefined
+  // Two statements, not one: `pragma data_version` costs ~3 µs a read, the same figure read through
+  // the table-valued `pragma_data_version` about twice that, and `total_changes()` ~0.1 µs.
+  let statements: { version: SqliteDatabase.Statement; changes: SqliteDatabase.Statement } | undefined
   return () => {
     try {
-      stamp ??= sqlite.prepare('select (select data_version from pragma_data_version), total_changes()').raw()
-      const [version, changes] = stamp.get() as [number, number]
-      return `${version}:${changes}`
+      statements ??= {
+        version: sqlite.prepare('pragma data_version').pluck(),
+        changes: sqlite.prepare('select total_changes()').pluck(),
+      }
+      return `${statements.version.get() as number}:${statements.changes.get() as number}`
     } catch {
       return undefined
     }
