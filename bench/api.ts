@@ -14,6 +14,7 @@ import { openDatabase } from '../apps/api/src/db/database.js'
 import { createEmptyTestDatabaseUrl } from '../apps/api/src/testing/test-database.js'
 import { apiTargets, findBenchIds, type Target } from './api-targets.js'
 import { basicAuthorization } from './bench-server.js'
+import { processCpuMs } from './process-memory.js'
 import { type BenchRow, formatRows, peakRssRow, recordResults } from './report.js'
 import { startServerProcess } from './server-process.js'
 
@@ -25,8 +26,9 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
 /** BENCH_ONLY=<regex>: measure only the targets whose name matches (and the baseline, always). */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined
 
-async function measure(url: string, target: Target) {
+async function measure(url: string, target: Target, pid: number) {
   let connection = 0
+  const cpuBefore = processCpuMs(pid)
   const result = await autocannon({
     url: url + target.path,
     method: target.method ?? 'GET',
@@ -44,7 +46,8 @@ async function measure(url: string, target: Target) {
       : {}),
   })
   const non2xx = result.non2xx + result.errors
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx }
+  const cpuUsPerRequest = result.requests.total > 0 ? ((processCpuMs(pid) - cpuBefore) * 1000) / result.requests.total : 0
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx, cpuUsPerRequest }
 }
 
 async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
@@ -81,7 +84,7 @@ async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
       connections: 4,
       duration: 1,
     })
-    const figures = await measure(url, target)
+    const figures = await measure(url, target, server.pid)
     if (!baseline) baseline = figures.rps
     rows.push({
       suite: 'api',
@@ -92,7 +95,7 @@ async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
       ratio: figures.rps / baseline,
       target: target.target === undefined ? undefined : `≥ ${target.target * 100}% of baseline`,
       met: target.target === undefined ? undefined : figures.rps / baseline >= target.target,
-      extra: `p99 ${figures.p99} ms${figures.non2xx ? `, ${figures.non2xx} non-2xx/errors` : ''}`,
+      extra: `p99 ${figures.p99} ms, server CPU ${figures.cpuUsPerRequest.toFixed(0)} µs/request${figures.non2xx ? `, ${figures.non2xx} non-2xx/errors` : ''}`,
     })
   }
   rows.push({
