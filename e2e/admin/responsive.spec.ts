@@ -1,13 +1,27 @@
 import { expect, type Page, test } from '@playwright/test'
-import { adminScreenPaths, axeSeriousViolations, expectNoHorizontalScroll, signIn, world } from './world.ts'
+import { adminScreenPaths, apiSession, axeSeriousViolations, expectNoHorizontalScroll, signIn, world } from './world.ts'
 
 /**
- * Every admin screen — the server-rendered sign-in and password pages and every SPA page — at a
- * phone's and a laptop's size, in light and dark mode: no serious or critical axe violation, and
- * the page never scrolls sideways (tables and code scroll inside their own box).
+ * Every admin screen — the server-rendered sign-in, forgot-password and invitation pages and every
+ * SPA page — at a phone's and a laptop's size, in light and dark mode: no serious or critical axe
+ * violation, and the page never scrolls sideways (tables and code scroll inside their own box).
  */
 
 test.use({ baseURL: world().origin })
+
+/** The set-password page of a fresh invitation (the server answers the link once, without SMTP). */
+async function invitationPath(email: string): Promise<string> {
+  const { origin, owner } = world()
+  const { cookie, csrfToken } = await apiSession(owner)
+  const response = await fetch(`${origin}/admin/api/people`, {
+    method: 'POST',
+    headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, role: 'STAFF' }),
+  })
+  expect(response.status, await response.clone().text()).toBeLessThan(300)
+  const url = ((await response.json()) as { invitation: { url: string } }).invitation.url
+  return new URL(url).pathname + new URL(url).search
+}
 
 async function expectFitsAndAccessible(page: Page, path: string) {
   await page.goto(path)
@@ -30,7 +44,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       test('every admin screen fits the screen and has no serious accessibility violation', async ({ page }) => {
         test.setTimeout(240_000)
-        for (const path of ['/admin/sign-in', '/admin/forgot-password']) await expectFitsAndAccessible(page, path)
+        const invitation = await invitationPath(`responsive.${viewport.name}.${colorScheme}.${Date.now()}@example.com`)
+        for (const path of ['/admin/sign-in', '/admin/forgot-password', invitation]) {
+          await expectFitsAndAccessible(page, path)
+        }
 
         await signIn(page, world().owner)
         const paths = await adminScreenPaths()

@@ -14,7 +14,7 @@ import { contentSecurityPolicy } from '../../http/security-headers.js'
  */
 
 const pageCss = `
-.fs-page { max-width: 30rem; margin: var(--fs-space-5) auto; padding: var(--fs-space-5);
+.fs-page { overflow-wrap: anywhere; max-width: 30rem; margin: var(--fs-space-5) auto; padding: var(--fs-space-5);
   background: var(--fs-color-surface); border: 1px solid var(--fs-color-line); border-radius: var(--fs-radius-lg); box-shadow: var(--fs-shadow); }
 @media (max-width: 32rem) { .fs-page { margin: 0; border: 0; border-radius: 0; box-shadow: none; padding: var(--fs-space-4); } }
 h1 { font-size: var(--fs-text-xl); line-height: 1.25; margin: 0 0 var(--fs-space-4); }
