@@ -46,7 +46,8 @@ async function measure(url: string, target: Target, pid: number) {
       : {}),
   })
   const non2xx = result.non2xx + result.errors
-  const cpuUsPerRequest = result.requests.total > 0 ? ((processCpuMs(pid) - cpuBefore) * 1000) / result.requests.total : 0
+  const cpuUsPerRequest =
+    result.requests.total > 0 ? ((processCpuMs(pid) - cpuBefore) * 1000) / result.requests.total : 0
   return { rps: result.requests.average, p99: result.latency.p99, non2xx, cpuUsPerRequest }
 }
 
