@@ -10,10 +10,14 @@ import { expect, type Page } from '@playwright/test'
 export async function expectNoHorizontalScroll(page: Page, where = page.url()): Promise<void> {
   const widths = await page.evaluate(() => {
     const inner = window.innerWidth
-    // What sticks out, innermost first, to name in a failure.
+    // What sticks out, innermost first, to name in a failure: a box past the edge, or text (a long
+    // unbreakable word) overflowing a box that does not clip it.
+    const sticksOut = (element: Element) =>
+      element.getBoundingClientRect().right > inner + 0.5 ||
+      (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'visible')
     const outside = [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > inner + 0.5)
-      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > inner + 0.5))
+      .filter(sticksOut)
+      .filter((element) => ![...element.children].some(sticksOut))
       .slice(0, 5)
       .map(
         (element) =>
