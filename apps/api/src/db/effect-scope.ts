@@ -41,6 +41,15 @@ function currentScope(): EffectScope | undefined {
 }
 
 /**
+ * Whether the caller runs in an effect scope. Work shared between requests (PostgreSQL's batched
+ * cart adds: one call for the adds of several requests) must not start in one, or every request's
+ * write in it would commit or roll back with that one scope.
+ */
+export function inEffectScope(): boolean {
+  return currentScope() !== undefined
+}
+
+/**
  * Runs `work` in an effect scope. `work` answers whether to commit: everything it wrote (through
  * any service) commits together or not at all. An exception rolls back and propagates.
  */

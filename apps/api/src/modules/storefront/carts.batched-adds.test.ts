@@ -4,6 +4,7 @@
 // On SQLite the same waves run through the ordinary transaction and must answer the same.
 import { describe, expect, it } from 'vitest'
 import { testDatabaseUrl } from '../../config.js'
+import { runInEffectScope } from '../../db/effect-scope.js'
 import {
   asDemo,
   asOther,
@@ -113,5 +114,22 @@ describe('adds that arrive together', () => {
     const answer = await waiting
     expect(answer.status).toBe(200)
     expect(await quantities(locked)).toEqual([[u!.id, 2]])
+  })
+
+  it('an add in an effect scope (an Idempotency-Key) commits with its scope alone, beside adds sent together', async () => {
+    const [u] = await pick(unlimited)
+    const [scoped, plain] = await Promise.all([newCart(), newCart()])
+    const carts = platform.app.platform.services.storefront.carts
+    const one = [{ variantId: u!.id, quantity: 2 }]
+    // Sent in the same turn: the scope rolls back (its answer could not be saved); the other add,
+    // answered 200 in no scope, must stay, and the scoped one must go with its scope.
+    const [inScope, alone] = await Promise.all([
+      runInEffectScope(async () => ({ commit: false, value: await carts.addItems(platform.demo.id, scoped, one) })),
+      carts.addItems(platform.demo.id, plain, one),
+    ])
+    expect(inScope.items).toHaveLength(1)
+    expect(alone.items).toHaveLength(1)
+    expect(await quantities(scoped)).toEqual([])
+    expect(await quantities(plain)).toEqual([[u!.id, 2]])
   })
 })

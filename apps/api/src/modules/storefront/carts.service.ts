@@ -1,5 +1,6 @@
 import { type Clock, isoTime } from '../../clock.js'
 import type { Db, Dialect, Executor } from '../../db/database.js'
+import { inEffectScope } from '../../db/effect-scope.js'
 import type { CartLinesTable, CartsTable } from '../../db/schema.js'
 import { validationError } from '../../errors/domain-error.js'
 import { newUuid } from '../../ids.js'
@@ -301,7 +302,9 @@ export function createCartService(db: Db, options: CartOptions) {
     /** `POST /carts/{cartId}/add`: adds to existing lines, new variants get new lines. */
     async addItems(shopId: string, cartId: string, items: CartItemInput[], currency?: string) {
       const [only] = items
-      if (only && items.length === 1 && changeQueries.addOneInOneTrip) {
+      // Not in an effect scope (an Idempotency-Key): the batched call carries other requests' adds,
+      // which must not commit or roll back with this request's saved answer.
+      if (only && items.length === 1 && changeQueries.addOneInOneTrip && !inEffectScope()) {
         // PostgreSQL, the common add: one round trip, or nothing written and the transaction below.
         if (currency !== undefined) await catalog.currencyFor(shopId, currency)
         const now = clock.now()
