@@ -16,6 +16,8 @@ test('the admin SPA, signed out and signed in, runs without a policy violation',
   const policy = first?.headers()['content-security-policy'] ?? ''
   expect(policy).toContain("script-src 'self'")
   expect(policy).toContain("frame-ancestors 'none'")
+  // Signed out, the SPA sends the browser on to the one sign-in page (decision 0052).
+  await expect(page).toHaveURL(/\/admin\/sign-in\?return_to=%2Fadmin%2F$/)
 
   await signIn(page, owner, '/admin/products')
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()

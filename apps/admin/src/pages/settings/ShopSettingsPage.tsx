@@ -186,17 +186,17 @@ function SettingsForm(props: { settings: ShopSettings }) {
         <FieldSet legend="Branding">
           <Field
             label="Checkout accent colour"
-            hint="As #rrggbb, e.g. #2f6f4e: the checkout's buttons and links. Leave empty for the checkout's own blue. A shade that reads well is used where the colour itself would not."
+            hint="As #rrggbb, e.g. #2f6f4e: the checkout's buttons and links. Leave empty for Fanshelf's purple. A shade that reads well is used where the colour itself would not."
             error={errors.branding?.accentColor?.message}
           >
-            <input type="text" spellCheck={false} placeholder="#1747c9" {...form.register('branding.accentColor')} />
+            <input type="text" spellCheck={false} placeholder="#5b3cc4" {...form.register('branding.accentColor')} />
           </Field>
           <p>
             <label>
               <input
                 type="color"
                 className="color-swatch"
-                value={swatch ?? '#1747c9'}
+                value={swatch ?? '#5b3cc4'}
                 onChange={(event) =>
                   form.setValue('branding.accentColor', event.target.value, { shouldDirty: true, shouldValidate: true })
                 }
