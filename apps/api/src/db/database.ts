@@ -126,6 +126,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
       dialect: withEffectScopes(new SqliteDialect({ database: withStatementCache(sqlite) })),
     })
     sqliteChangeStamps.set(db, sqliteChangeStamp(sqlite))
+    sqliteConnections.set(db, sqlite)
     if (file !== ':memory:') sqliteFiles.set(db, file)
     return { db, dialect: 'sqlite', close: () => db.destroy() }
   }
@@ -210,6 +211,17 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatab
 }
 
 const sqliteChangeStamps = new WeakMap<object, () => string | undefined>()
+const sqliteConnections = new WeakMap<object, SqliteDatabase.Database>()
+
+/**
+ * The connection under a database opened by `openDatabase` on SQLite, for a hot path that runs its
+ * whole transaction synchronously (precompiled.ts `precompileSync`). Such a path must not run while
+ * a transaction of the query builder is open on it (`inTransaction`: it would join it), nor inside an
+ * effect scope (its writes would bypass the scope's transaction).
+ */
+export function syncSqliteOf(db: object): SqliteDatabase.Database | undefined {
+  return sqliteConnections.get(db)
+}
 
 /**
  * SQLite's change stamp (modules/paging/long-lists.ts `createChangeStamp`: `data_version`, which

@@ -1,6 +1,6 @@
 import { CompiledQuery, type QueryCreator } from 'kysely'
-import type { Dialect, Executor } from '../../db/database.js'
-import { precompile } from '../../db/precompiled.js'
+import { type Dialect, type Executor, syncSqliteOf } from '../../db/database.js'
+import { precompile, precompileSync } from '../../db/precompiled.js'
 import type { CartLinesTable, CartsTable, Database } from '../../db/schema.js'
 import { createBatcher } from './cart-add-batches.js'
 import { maxCartLines, maxLineQuantity } from './cart-rules.js'
@@ -210,7 +210,16 @@ export function createCartChangeQueries(db: Executor, dialect: Dialect) {
             .where('id', '=', cartId),
         )
       : undefined
+  const addNow = dialect === 'sqlite' ? createSqliteAddNow(db) : undefined
   return {
+    /**
+     * SQLite: adds `quantity` units of one variant to the line the cart already has for it, in one
+     * synchronous transaction on the connection (no query builder, no promise per statement): the
+     * touched cart and its lines after the change, or undefined when anything is not the plain case
+     * (no line yet, an archived line, a limit or stock refusal, a rec strategy, a transaction of the
+     * query builder open on the connection) and the caller's ordinary transaction must decide.
+     */
+    addNow,
     /**
      * PostgreSQL: adds `quantity` units of one variant in one round trip, shared with the adds that
      * arrive meanwhile (migration 0027's function, cart-add-batches.ts, decision 0048's amendments):
@@ -258,6 +267,52 @@ export function createCartChangeQueries(db: Executor, dialect: Dialect) {
       await lineQuantity(trx, cartId, variantId, quantity, at)
       await touch(trx, cartId, at)
     },
+  }
+}
+
+/** `addNow` of createCartChangeQueries, on the SQLite connection under `db`. */
+function createSqliteAddNow(db: Executor) {
+  const sqlite = syncSqliteOf(db)
+  if (!sqlite) return undefined
+  const cart = precompileSync(db, sqlite, 2, (q, shopId: string, cartId: string) =>
+    cartQuery(q, shopId, cartId, 'sqlite'),
+  )
+  const lines = precompileSync(db, sqlite, 1, cartLineDetailsQuery)
+  const lineQuantity = precompileSync(
+    db,
+    sqlite,
+    4,
+    (q, cartId: string, variantId: string, quantity: number, at: string) =>
+      cartLineUpdate(q, cartId, variantId, { quantity, updated_at: at }),
+  )
+  const touch = precompileSync(db, sqlite, 2, cartTouch)
+  const add = sqlite.transaction((item: CartAdd): { cart: CartsTable; lines: CartLineDetails[] } | undefined => {
+    const [row] = cart(item.shopId, item.cartId)
+    if (row?.status !== 'OPEN' || Date.parse(row.updated_at) <= Date.parse(item.expiredAtOrBefore)) return
+    const current = lines(item.cartId)
+    if (current.some((line) => line.product_access === 'ARCHIVED')) return
+    const line = current.find((candidate) => candidate.id === item.variantId)
+    if (!line) return
+    const quantity = line.line_quantity + item.quantity
+    const available =
+      line.product_state === 'SOLD_OUT' ? 0 : line.stock_type === 'LIMITED' ? (line.in_stock ?? 0) : Infinity
+    if (quantity <= 0 || quantity > maxLineQuantity || quantity > available) return
+    lineQuantity(item.cartId, item.variantId, quantity, item.at)
+    touch(item.cartId, item.at)
+    return {
+      cart: { ...row, updated_at: item.at },
+      lines: current.map((other) => (other === line ? { ...line, line_quantity: quantity } : other)),
+    }
+  })
+  return (item: CartAdd) => {
+    if (item.recStrategy !== null || sqlite.inTransaction) return undefined
+    try {
+      return add.immediate(item)
+    } catch {
+      // The connection is busy (a streamed read) or another process holds the write lock past the
+      // busy timeout: the ordinary transaction waits its turn and words any error.
+      return undefined
+    }
   }
 }
 

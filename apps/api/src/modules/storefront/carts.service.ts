@@ -302,29 +302,31 @@ export function createCartService(db: Db, options: CartOptions) {
     /** `POST /carts/{cartId}/add`: adds to existing lines, new variants get new lines. */
     async addItems(shopId: string, cartId: string, items: CartItemInput[], currency?: string) {
       const [only] = items
-      // Not in an effect scope (an Idempotency-Key): the batched call carries other requests' adds,
-      // which must not commit or roll back with this request's saved answer.
-      if (only && items.length === 1 && changeQueries.addOneInOneTrip && !inEffectScope()) {
-        // PostgreSQL, the common add: one round trip, or nothing written and the transaction below.
+      const { addNow, addOneInOneTrip } = changeQueries
+      // The common add, outside an effect scope (an Idempotency-Key, whose writes commit with its
+      // saved answer): SQLite, one synchronous transaction to an existing line; PostgreSQL, one round
+      // trip shared with concurrent adds, which must not commit or roll back with this request's
+      // scope. Anything else, or nothing written: the ordinary transaction below.
+      if (only && items.length === 1 && (addNow || addOneInOneTrip) && !inEffectScope()) {
         if (currency !== undefined) await catalog.currencyFor(shopId, currency)
         const now = clock.now()
-        const at = isoTime(now)
-        const done = await changeQueries.addOneInOneTrip({
+        const add = {
           shopId,
           cartId,
           variantId: only.variantId,
           quantity: only.quantity,
           recStrategy: only.recStrategy ?? null,
-          at,
+          at: isoTime(now),
           expiredAtOrBefore: isoTime(now - cartIdleExpiryMs),
-        })
+        }
+        const done = addNow ? addNow(add) : await addOneInOneTrip?.(add)
         if (done) {
           const lines = done.lines.map(({ line_quantity, line_position, ...variant }) => ({
             variant,
             quantity: line_quantity,
             position: line_position,
           }))
-          return cartAnswer(done.cart, lines, currency ?? done.cart.currency, at)
+          return cartAnswer(done.cart, lines, currency ?? done.cart.currency, add.at)
         }
       }
       return change(shopId, cartId, currency, 'add', items)
