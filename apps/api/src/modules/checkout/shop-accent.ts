@@ -7,19 +7,22 @@
  * and the checkout stays readable.
  */
 
+import { darkColors, lightColors } from '@fanshelf/ui'
+
 type Rgb = readonly [number, number, number]
 
 const white: Rgb = [255, 255, 255]
 const black: Rgb = [0, 0, 0]
-/** styles.ts: the light card and the dark card, the backgrounds the accent meets. */
-const lightCard: Rgb = [255, 255, 255]
-const darkCard: Rgb = [0x19, 0x1d, 0x23]
 const minContrast = 4.5
 
 function rgbOf(hex: string): Rgb {
   const n = Number.parseInt(hex.slice(1), 16)
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255]
 }
+
+/** The design system's surfaces (@fanshelf/ui tokens): the cards the accent meets, light and dark. */
+const lightCard: Rgb = rgbOf(lightColors.surface)
+const darkCard: Rgb = rgbOf(darkColors.surface)
 
 function hexOf(rgb: Rgb): string {
   return `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`

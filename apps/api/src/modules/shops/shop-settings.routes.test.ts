@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { darkColors } from '@fanshelf/ui'
 import type { ValidateFunction } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/database.js'
@@ -339,6 +340,6 @@ describe('the checkout accent', () => {
     expect(contrastRatio(light as string, '#ffffff')).toBeGreaterThanOrEqual(4.5)
     expect(light).not.toBe('#ffe600')
     expect(dark).toBe('#ffe600')
-    expect(contrastRatio(dark as string, '#191d23')).toBeGreaterThanOrEqual(4.5)
+    expect(contrastRatio(dark as string, darkColors.surface)).toBeGreaterThanOrEqual(4.5)
   })
 })

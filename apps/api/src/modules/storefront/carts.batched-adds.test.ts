@@ -135,44 +135,47 @@ describe('adds that arrive together', () => {
 
   // SQLite only: an add to an existing line is one synchronous transaction on the connection; it
   // must never join a transaction of the query builder that happens to be open there.
-  it.runIf(testDatabaseUrl() === undefined)('an add while a transaction is open waits for it, never joins it', async () => {
-    const [u] = await pick(unlimited)
-    const cartId = await newCart()
-    expect((await add(cartId, [{ variantId: u!.id, quantity: 1 }])).status).toBe(200)
-    let release!: () => void
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let opened!: () => void
-    const open = new Promise<void>((resolve) => {
-      opened = resolve
-    })
-    // Another request's transaction: it writes, waits, then rolls back.
-    const holder = db
-      .transaction()
-      .execute(async (trx) => {
-        await trx.updateTable('carts').set({ metadata: '{"held":true}' }).where('id', '=', cartId).execute()
-        opened()
-        await held
-        throw new Error('rolled back on purpose')
+  it.runIf(testDatabaseUrl() === undefined)(
+    'an add while a transaction is open waits for it, never joins it',
+    async () => {
+      const [u] = await pick(unlimited)
+      const cartId = await newCart()
+      expect((await add(cartId, [{ variantId: u!.id, quantity: 1 }])).status).toBe(200)
+      let release!: () => void
+      const held = new Promise<void>((resolve) => {
+        release = resolve
       })
-      .catch((error: Error) => error.message)
-    await open
-    // Straight to the service: nothing before the add's own transaction waits on the connection.
-    const carts = platform.app.platform.services.storefront.carts
-    let answered = false
-    const adding = carts.addItems(platform.demo.id, cartId, [{ variantId: u!.id, quantity: 2 }]).then((answer) => {
-      answered = true
-      return answer
-    })
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(answered).toBe(false)
-    release()
-    expect(await holder).toBe('rolled back on purpose')
-    expect((await adding).items[0].quantity).toBe(3)
-    // The add survived the other transaction's rollback; that transaction's write did not.
-    expect(await quantities(cartId)).toEqual([[u!.id, 3]])
-    const cart = await db.selectFrom('carts').select('metadata').where('id', '=', cartId).executeTakeFirstOrThrow()
-    expect(cart.metadata).not.toContain('held')
-  })
+      let opened!: () => void
+      const open = new Promise<void>((resolve) => {
+        opened = resolve
+      })
+      // Another request's transaction: it writes, waits, then rolls back.
+      const holder = db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.updateTable('carts').set({ metadata: '{"held":true}' }).where('id', '=', cartId).execute()
+          opened()
+          await held
+          throw new Error('rolled back on purpose')
+        })
+        .catch((error: Error) => error.message)
+      await open
+      // Straight to the service: nothing before the add's own transaction waits on the connection.
+      const carts = platform.app.platform.services.storefront.carts
+      let answered = false
+      const adding = carts.addItems(platform.demo.id, cartId, [{ variantId: u!.id, quantity: 2 }]).then((answer) => {
+        answered = true
+        return answer
+      })
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(answered).toBe(false)
+      release()
+      expect(await holder).toBe('rolled back on purpose')
+      expect((await adding).items[0]?.quantity).toBe(3)
+      // The add survived the other transaction's rollback; that transaction's write did not.
+      expect(await quantities(cartId)).toEqual([[u!.id, 3]])
+      const cart = await db.selectFrom('carts').select('metadata').where('id', '=', cartId).executeTakeFirstOrThrow()
+      expect(cart.metadata).not.toContain('held')
+    },
+  )
 })
