@@ -38,3 +38,20 @@ export async function axeSeriousViolations(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
 }
+
+/** The page fits its viewport (no sideways scroll) and axe finds no serious or critical violation. */
+export async function expectFitsAndAccessible(page: Page, what: string): Promise<void> {
+  await expectNoHorizontalScroll(page, what)
+  const violations = await axeSeriousViolations(page)
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
+}
+
+/** Issue 21's sizes (a phone, a laptop) in both colour schemes: each suite runs its key screens in all four. */
+export const looks = (['light', 'dark'] as const).flatMap((colorScheme) =>
+  (
+    [
+      { name: 'phone', width: 390, height: 844 },
+      { name: 'laptop', width: 1280, height: 800 },
+    ] as const
+  ).map((viewport) => ({ colorScheme, viewport })),
+)

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { looks } from '../page-checks.ts'
 import { apiSession, signIn, world } from './world.ts'
 
 /**
@@ -35,39 +36,32 @@ async function settle(page: Page, heading: RegExp | string) {
   await expect(page.getByText('Loading…')).toHaveCount(0)
 }
 
-const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'laptop', width: 1280, height: 800 },
-] as const
+for (const { colorScheme, viewport } of looks) {
+  test.describe(`${viewport.name}, ${colorScheme}`, () => {
+    test.use({ colorScheme, viewport: { width: viewport.width, height: viewport.height } })
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  for (const viewport of viewports) {
-    test.describe(`${viewport.name}, ${colorScheme}`, () => {
-      test.use({ colorScheme, viewport: { width: viewport.width, height: viewport.height } })
+    test('orders, an order and a webhook endpoint look as they did', async ({ page }) => {
+      const webhookId = await screenshotWebhook()
+      await signIn(page, world().owner, '/admin/orders')
+      await settle(page, 'Orders')
+      await expect(page).toHaveScreenshot(`orders-${viewport.name}-${colorScheme}.png`, {
+        ...screenshot,
+        mask: [page.locator('tbody td:nth-child(2)')],
+      })
 
-      test('orders, an order and a webhook endpoint look as they did', async ({ page }) => {
-        const webhookId = await screenshotWebhook()
-        await signIn(page, world().owner, '/admin/orders')
-        await settle(page, 'Orders')
-        await expect(page).toHaveScreenshot(`orders-${viewport.name}-${colorScheme}.png`, {
-          ...screenshot,
-          mask: [page.locator('tbody td:nth-child(2)')],
-        })
+      await page.locator('tbody tr').last().getByRole('link').click()
+      await settle(page, /^Order #/)
+      await expect(page).toHaveScreenshot(`order-${viewport.name}-${colorScheme}.png`, {
+        ...screenshot,
+        mask: [page.locator('time'), page.getByText(/\d{4}|\d{1,2}:\d{2}/)],
+      })
 
-        await page.locator('tbody tr').last().getByRole('link').click()
-        await settle(page, /^Order #/)
-        await expect(page).toHaveScreenshot(`order-${viewport.name}-${colorScheme}.png`, {
-          ...screenshot,
-          mask: [page.locator('time'), page.getByText(/\d{4}|\d{1,2}:\d{2}/)],
-        })
-
-        await page.goto(`/admin/developer/webhooks/${webhookId}`)
-        await settle(page, 'Endpoint')
-        await expect(page).toHaveScreenshot(`webhook-${viewport.name}-${colorScheme}.png`, {
-          ...screenshot,
-          mask: [page.locator('code'), page.locator('time'), page.getByText(/\d{4}|\d{1,2}:\d{2}/)],
-        })
+      await page.goto(`/admin/developer/webhooks/${webhookId}`)
+      await settle(page, 'Endpoint')
+      await expect(page).toHaveScreenshot(`webhook-${viewport.name}-${colorScheme}.png`, {
+        ...screenshot,
+        mask: [page.locator('code'), page.locator('time'), page.getByText(/\d{4}|\d{1,2}:\d{2}/)],
       })
     })
-  }
+  })
 }

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { expectFitsAndAccessible as fitsAndAccessible, looks } from '../page-checks.ts'
 import { adminScreenPaths, apiSession, axeSeriousViolations, expectNoHorizontalScroll, signIn, world } from './world.ts'
 
 /**
@@ -27,46 +28,37 @@ async function expectFitsAndAccessible(page: Page, path: string) {
   await page.goto(path)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByText('Loading…')).toHaveCount(0)
-  await expectNoHorizontalScroll(page, path)
-  const violations = await axeSeriousViolations(page)
-  expect(violations, `${path}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
+  await fitsAndAccessible(page, path)
 }
 
-const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'laptop', width: 1280, height: 800 },
-] as const
+for (const { colorScheme, viewport } of looks) {
+  test.describe(`${viewport.name}, ${colorScheme}`, () => {
+    test.use({ colorScheme, viewport: { width: viewport.width, height: viewport.height } })
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  for (const viewport of viewports) {
-    test.describe(`${viewport.name}, ${colorScheme}`, () => {
-      test.use({ colorScheme, viewport: { width: viewport.width, height: viewport.height } })
+    test('every admin screen fits the screen and has no serious accessibility violation', async ({ page }) => {
+      test.setTimeout(240_000)
+      const invitation = await invitationPath(`responsive.${viewport.name}.${colorScheme}.${Date.now()}@example.com`)
+      for (const path of ['/admin/sign-in', '/admin/forgot-password', invitation]) {
+        await expectFitsAndAccessible(page, path)
+      }
 
-      test('every admin screen fits the screen and has no serious accessibility violation', async ({ page }) => {
-        test.setTimeout(240_000)
-        const invitation = await invitationPath(`responsive.${viewport.name}.${colorScheme}.${Date.now()}@example.com`)
-        for (const path of ['/admin/sign-in', '/admin/forgot-password', invitation]) {
-          await expectFitsAndAccessible(page, path)
-        }
+      await signIn(page, world().owner)
+      const paths = await adminScreenPaths()
+      for (const path of paths) await expectFitsAndAccessible(page, path)
 
-        await signIn(page, world().owner)
-        const paths = await adminScreenPaths()
-        for (const path of paths) await expectFitsAndAccessible(page, path)
-
-        // The open menu on a phone, and an open dialog.
-        const menu = page.getByRole('button', { name: 'Menu' })
-        if (await menu.isVisible()) {
-          await menu.click()
-          await expectNoHorizontalScroll(page, 'the open menu')
-          expect(await axeSeriousViolations(page)).toEqual([])
-          await page.keyboard.press('Escape')
-        }
-        await page.goto('/admin/developer/storefront')
-        await page.getByRole('button', { name: 'Regenerate' }).click()
-        await expect(page.getByRole('dialog')).toBeVisible()
-        await expectNoHorizontalScroll(page, 'a dialog')
+      // The open menu on a phone, and an open dialog.
+      const menu = page.getByRole('button', { name: 'Menu' })
+      if (await menu.isVisible()) {
+        await menu.click()
+        await expectNoHorizontalScroll(page, 'the open menu')
         expect(await axeSeriousViolations(page)).toEqual([])
-      })
+        await page.keyboard.press('Escape')
+      }
+      await page.goto('/admin/developer/storefront')
+      await page.getByRole('button', { name: 'Regenerate' }).click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await expectNoHorizontalScroll(page, 'a dialog')
+      expect(await axeSeriousViolations(page)).toEqual([])
     })
-  }
+  })
 }

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { axeSeriousViolations, expectNoHorizontalScroll } from '../page-checks.ts'
+import { expect, test } from '@playwright/test'
+import { expectFitsAndAccessible, looks } from '../page-checks.ts'
 import { fillCheckoutForm } from './checkout-form.ts'
 import { type RunningServer, startServer } from './server.ts'
 
@@ -54,59 +54,46 @@ async function giveawayLink(): Promise<string> {
   return link?.link ?? ''
 }
 
-async function expectFitsAndAccessible(page: Page, what: string) {
-  await expectNoHorizontalScroll(page, what)
-  const violations = await axeSeriousViolations(page)
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
-}
+for (const { colorScheme, viewport } of looks) {
+  test.describe(`${viewport.name}, ${colorScheme}`, () => {
+    test.use({ colorScheme, viewport: { width: viewport.width, height: viewport.height } })
 
-const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'laptop', width: 1280, height: 800 },
-] as const
+    test('checkout, its errors, the confirmation, a message page and the gift page fit and pass axe', async ({
+      page,
+    }) => {
+      await page.goto(await newCart())
+      await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
+      await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
+      await expectFitsAndAccessible(page, 'the checkout')
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  for (const viewport of viewports) {
-    test.describe(`${viewport.name}, ${colorScheme}`, () => {
-      test.use({ colorScheme, viewport: { width: viewport.width, height: viewport.height } })
+      await page.getByRole('button', { name: /^Pay / }).click()
+      await expect(page.getByRole('alert')).toContainText('Enter an email address')
+      await expectFitsAndAccessible(page, 'the checkout with errors')
 
-      test('checkout, its errors, the confirmation, a message page and the gift page fit and pass axe', async ({
-        page,
-      }) => {
-        await page.goto(await newCart())
-        await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
-        await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
-        await expectFitsAndAccessible(page, 'the checkout')
+      await fillCheckoutForm(page, `responsive.${viewport.name}.${colorScheme}@example.com`, '4242 4242 4242 4242')
+      await page.getByRole('button', { name: /^Pay / }).click()
+      await expect(page.getByRole('heading', { name: 'Order confirmed' })).toBeVisible()
+      await expectFitsAndAccessible(page, 'the confirmation')
 
-        await page.getByRole('button', { name: /^Pay / }).click()
-        await expect(page.getByRole('alert')).toContainText('Enter an email address')
-        await expectFitsAndAccessible(page, 'the checkout with errors')
+      await page.goto(`${server.origin}/checkout/?cartCurrency=USD&cartId=00000000-0000-4000-8000-000000000000`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectFitsAndAccessible(page, 'a message page')
 
-        await fillCheckoutForm(page, `responsive.${viewport.name}.${colorScheme}@example.com`, '4242 4242 4242 4242')
-        await page.getByRole('button', { name: /^Pay / }).click()
-        await expect(page.getByRole('heading', { name: 'Order confirmed' })).toBeVisible()
-        await expectFitsAndAccessible(page, 'the confirmation')
+      await page.goto(await giveawayLink())
+      await expect(page.getByRole('heading', { name: 'Redeem your giveaway' })).toBeVisible()
+      await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
+      await expectFitsAndAccessible(page, 'the gift page')
+    })
 
-        await page.goto(`${server.origin}/checkout/?cartCurrency=USD&cartId=00000000-0000-4000-8000-000000000000`)
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        await expectFitsAndAccessible(page, 'a message page')
-
-        await page.goto(await giveawayLink())
-        await expect(page.getByRole('heading', { name: 'Redeem your giveaway' })).toBeVisible()
-        await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
-        await expectFitsAndAccessible(page, 'the gift page')
-      })
-
-      test('the checkout looks as it did (screenshot baseline)', async ({ page }) => {
-        await page.goto(await newCart())
-        await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
-        await expect(page).toHaveScreenshot(`checkout-${viewport.name}-${colorScheme}.png`, {
-          fullPage: true,
-          animations: 'disabled',
-          caret: 'hide',
-          maxDiffPixelRatio: 0.02,
-        })
+    test('the checkout looks as it did (screenshot baseline)', async ({ page }) => {
+      await page.goto(await newCart())
+      await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
+      await expect(page).toHaveScreenshot(`checkout-${viewport.name}-${colorScheme}.png`, {
+        fullPage: true,
+        animations: 'disabled',
+        caret: 'hide',
+        maxDiffPixelRatio: 0.02,
       })
     })
-  }
+  })
 }

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import * as oauth from 'oauth4webapi'
-import { axeSeriousViolations, expectNoHorizontalScroll } from '../page-checks.ts'
+import { expectFitsAndAccessible, looks } from '../page-checks.ts'
 import { type OAuthWorld, startOAuthWorld } from './oauth-server.ts'
 
 /**
@@ -36,45 +36,32 @@ async function consentLink(): Promise<string> {
   return url.toString()
 }
 
-async function expectFitsAndAccessible(page: Page, what: string) {
-  await expectNoHorizontalScroll(page, what)
-  const violations = await axeSeriousViolations(page)
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
-}
-
 const screenshot = { fullPage: true, animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.02 } as const
 
-const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'laptop', width: 1280, height: 800 },
-] as const
+for (const { colorScheme, viewport } of looks) {
+  test.describe(`${viewport.name}, ${colorScheme}`, () => {
+    test.use({ colorScheme, viewport: { width: viewport.width, height: viewport.height } })
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  for (const viewport of viewports) {
-    test.describe(`${viewport.name}, ${colorScheme}`, () => {
-      test.use({ colorScheme, viewport: { width: viewport.width, height: viewport.height } })
+    test('sign-in (with an error) and consent fit the screen, pass axe and look as they did', async ({ page }) => {
+      await page.goto(await consentLink())
+      await expect(page.getByRole('heading', { name: 'Sign in to your shop' })).toBeVisible()
+      await expectFitsAndAccessible(page, 'the sign-in page')
+      await expect(page).toHaveScreenshot(`sign-in-${viewport.name}-${colorScheme}.png`, screenshot)
 
-      test('sign-in (with an error) and consent fit the screen, pass axe and look as they did', async ({ page }) => {
-        await page.goto(await consentLink())
-        await expect(page.getByRole('heading', { name: 'Sign in to your shop' })).toBeVisible()
-        await expectFitsAndAccessible(page, 'the sign-in page')
-        await expect(page).toHaveScreenshot(`sign-in-${viewport.name}-${colorScheme}.png`, screenshot)
+      await page.getByLabel('Email').fill(world.admin.email)
+      await page.getByLabel('Password').fill('not-the-password')
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page.getByRole('alert')).toBeVisible()
+      await expectFitsAndAccessible(page, 'the sign-in page with an error')
 
-        await page.getByLabel('Email').fill(world.admin.email)
-        await page.getByLabel('Password').fill('not-the-password')
-        await page.getByRole('button', { name: 'Sign in' }).click()
-        await expect(page.getByRole('alert')).toBeVisible()
-        await expectFitsAndAccessible(page, 'the sign-in page with an error')
-
-        await page.getByLabel('Password').fill(world.admin.password)
-        await page.getByRole('button', { name: 'Sign in' }).click()
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Connect Stream Overlay to .+\?$/)
-        await expectFitsAndAccessible(page, 'the consent page')
-        await expect(page).toHaveScreenshot(`consent-${viewport.name}-${colorScheme}.png`, {
-          ...screenshot,
-          mask: [page.locator('code'), page.getByText(/^Signed in as /)],
-        })
+      await page.getByLabel('Password').fill(world.admin.password)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Connect Stream Overlay to .+\?$/)
+      await expectFitsAndAccessible(page, 'the consent page')
+      await expect(page).toHaveScreenshot(`consent-${viewport.name}-${colorScheme}.png`, {
+        ...screenshot,
+        mask: [page.locator('code'), page.getByText(/^Signed in as /)],
       })
     })
-  }
+  })
 }
