@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { tokensCss } from '@fanshelf/ui/tokens'
 import { describe, expect, it } from 'vitest'
-import { tokensCss } from '../../../../packages/ui/src/tokens.ts'
 import designTokensPlugin from './index.ts'
 
 const siteDir = path.resolve(import.meta.dirname, '../..')

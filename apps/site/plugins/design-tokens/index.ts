@@ -1,6 +1,6 @@
 import type { Plugin } from '@docusaurus/types'
-// The tokens module only (no React): the package's index also exports its components.
-import { tokensCss } from '../../../../packages/ui/src/tokens.ts'
+// The tokens entry only (no React): the package's index also exports its components.
+import { tokensCss } from '@fanshelf/ui/tokens'
 
 /**
  * Fanshelf's design tokens (`--fs-*`, packages/ui/src/tokens.ts) in the head of every page the build
