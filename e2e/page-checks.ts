@@ -31,9 +31,15 @@ export async function expectNoHorizontalScroll(page: Page, where = page.url()): 
   ).toBeLessThanOrEqual(widths.inner)
 }
 
-/** @axe-core/playwright's serious and critical violations on the page (WCAG 2.x A and AA rules). */
+/**
+ * @axe-core/playwright's serious and critical violations on the page: the WCAG 2.x A and AA rules and
+ * axe's best practices (among them a dialog without a name, a positive tabindex, a field labelled only
+ * by its title, a duplicated access key).
+ */
 export async function axeSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))

@@ -5,7 +5,9 @@ import { adminScreenPaths, apiSession, axeSeriousViolations, expectNoHorizontalS
 /**
  * Every admin screen — the server-rendered sign-in, forgot-password and invitation pages and every
  * SPA page — at a phone's and a laptop's size, in light and dark mode: no serious or critical axe
- * violation, and the page never scrolls sideways (tables and code scroll inside their own box).
+ * violation (WCAG 2.x A and AA rules and axe's best practices), and the page never scrolls sideways
+ * (tables and code scroll inside their own box). Also a form showing its errors, the open menu on a
+ * phone and an open confirmation dialog.
  */
 
 test.use({ baseURL: world().origin })
@@ -46,7 +48,7 @@ for (const { colorScheme, viewport } of looks) {
       const paths = await adminScreenPaths()
       for (const path of paths) await expectFitsAndAccessible(page, path)
 
-      // The open menu on a phone, and an open dialog.
+      // The open menu on a phone.
       const menu = page.getByRole('button', { name: 'Menu' })
       if (await menu.isVisible()) {
         await menu.click()
@@ -54,6 +56,14 @@ for (const { colorScheme, viewport } of looks) {
         expect(await axeSeriousViolations(page)).toEqual([])
         await page.keyboard.press('Escape')
       }
+
+      // A form showing its errors.
+      await page.goto('/admin/promotions/new')
+      await page.getByRole('button', { name: 'Create promotion' }).click()
+      await expect(page.getByText('Required').first()).toBeVisible()
+      await fitsAndAccessible(page, 'the new-promotion form showing its errors')
+
+      // An open confirmation dialog.
       await page.goto('/admin/developer/storefront')
       await page.getByRole('button', { name: 'Regenerate' }).click()
       await expect(page.getByRole('dialog')).toBeVisible()

@@ -166,21 +166,6 @@ export async function startReceiver() {
   }
 }
 
-/** Runs axe-core in the page; answers the violations of impact serious or critical. */
-export async function seriousViolations(page: Page) {
-  const source = fs.readFileSync(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8')
-  await page.evaluate(source)
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })) as {
-      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
-    }
-  })
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
-}
-
 /** Opens a section through the navigation, behind the menu button on a narrow screen. */
 export async function openSection(page: Page, name: string): Promise<void> {
   const menu = page.getByRole('button', { name: 'Menu' })
