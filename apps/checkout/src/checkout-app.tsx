@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 /** @jsxRuntime automatic */
+import { Button } from '@fanshelf/ui'
 import { type FormEvent, useRef, useState } from 'react'
 import { AddressFields, Checkbox, ErrorSummary, SelectField, TextField, useAlertFocus } from './fields.js'
 import type { CheckoutPageState, FieldError, QuoteView } from './page-state.js'
@@ -94,16 +95,16 @@ function Summary({ quote, values, errors, busy, onChoice }: SummaryProps) {
           autoComplete="off"
           maxLength={32}
         />
-        <button
+        <Button
           type="submit"
           name="action"
           value="apply"
-          className="secondary"
+          variant="secondary"
           disabled={busy}
           aria-label="Apply discount"
         >
           Apply
-        </button>
+        </Button>
       </div>
       {quote.promotion ? (
         <p className="applied" role="status">{`Applied: ${quote.promotion.label}`}</p>
@@ -120,16 +121,16 @@ function Summary({ quote, values, errors, busy, onChoice }: SummaryProps) {
           placeholder="XXXX-XXXX-XXXX-XXXX"
           maxLength={24}
         />
-        <button
+        <Button
           type="submit"
           name="action"
           value="apply"
-          className="secondary"
+          variant="secondary"
           disabled={busy}
           aria-label="Apply gift card"
         >
           Apply
-        </button>
+        </Button>
       </div>
       <dl className="totals" aria-live="polite">
         <dt>Subtotal</dt>
@@ -300,9 +301,9 @@ export function CheckoutApp({ initial }: { initial: CheckoutPageState }) {
               />
             </div>
           </fieldset>
-          <button type="submit" name="action" value="pay" className="primary pay" disabled={busy}>
+          <Button type="submit" name="action" value="pay" variant="primary" wide className="pay" disabled={busy}>
             {busy ? 'Working…' : quote.amountDueMinor > 0 ? `Pay ${quote.amountDue}` : 'Place order'}
-          </button>
+          </Button>
         </div>
       </div>
     </form>

@@ -1,13 +1,15 @@
 /// <reference lib="dom" />
 /** @jsxRuntime automatic */
+import { Checkbox as UiCheckbox, SelectField as UiSelectField, TextField as UiTextField } from '@fanshelf/ui'
 import { type ChangeEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
 import { type Country, errorFor, type FieldError } from './page-state.js'
 
 /**
- * Accessible form controls of the checkout and gift pages: every control has a visible label;
- * an error is linked with `aria-describedby` and marks the control `aria-invalid`; hints are
- * linked the same way. Controls are uncontrolled (`defaultValue`), so the same markup works as a
- * plain HTML form without JavaScript and as the hydrated form.
+ * Accessible form controls of the checkout and gift pages, the design system's (`@fanshelf/ui`):
+ * every control has a visible label; an error is linked with `aria-describedby` and marks the
+ * control `aria-invalid`; hints are linked the same way. Ids come from the field's name
+ * (`fieldId`), so the error summary links to the control. Controls are uncontrolled (`defaultValue`),
+ * so the same markup works as a plain HTML form without JavaScript and as the hydrated form.
  */
 
 /** The DOM id of a field (dots are not convenient in CSS selectors and fragment links). */
@@ -30,53 +32,23 @@ interface TextFieldProps {
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void
 }
 
-function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean)
-  return ids.length > 0 ? ids.join(' ') : undefined
-}
-
-function Messages({ id, hint, error }: { id: string; hint?: string | undefined; error?: string | undefined }) {
+/** The design system's text field, named and filled from the form's values and errors. */
+export function TextField({ name, label, values, errors, required, ...input }: TextFieldProps) {
   return (
-    <span className="messages">
-      {hint ? (
-        <span id={`${id}-hint`} className="hint">
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={`${id}-error`} className="field-error">
-          {error}
-        </span>
-      ) : null}
-    </span>
-  )
-}
-
-export function TextField(props: TextFieldProps) {
-  const id = fieldId(props.name)
-  const error = errorFor(props.errors, props.name)
-  return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>
-        {props.label}
-        {props.required ? null : <span className="optional">{' (optional)'}</span>}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? 'text'}
-        defaultValue={props.values[props.name] ?? ''}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        required={props.required}
-        placeholder={props.placeholder}
-        maxLength={props.maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, props.hint, error)}
-        onChange={props.onChange}
-      />
-      <Messages id={id} hint={props.hint} error={error} />
-    </div>
+    <UiTextField
+      {...input}
+      id={fieldId(name)}
+      name={name}
+      label={
+        <>
+          {label}
+          {required ? null : <span className="optional">{' (optional)'}</span>}
+        </>
+      }
+      required={required}
+      defaultValue={values[name] ?? ''}
+      error={errorFor(errors, name)}
+    />
   )
 }
 
@@ -91,30 +63,16 @@ interface SelectFieldProps {
   onChange?: (event: ChangeEvent<HTMLSelectElement>) => void
 }
 
-export function SelectField(props: SelectFieldProps) {
-  const id = fieldId(props.name)
-  const error = errorFor(props.errors, props.name)
+/** The design system's select, named and filled from the form's values and errors. */
+export function SelectField({ name, values, errors, ...select }: SelectFieldProps) {
   return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{props.label}</label>
-      <select
-        id={id}
-        name={props.name}
-        defaultValue={props.values[props.name] ?? ''}
-        autoComplete={props.autoComplete}
-        required={props.required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, undefined, error)}
-        onChange={props.onChange}
-      >
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <Messages id={id} error={error} />
-    </div>
+    <UiSelectField
+      {...select}
+      id={fieldId(name)}
+      name={name}
+      defaultValue={values[name] ?? ''}
+      error={errorFor(errors, name)}
+    />
   )
 }
 
@@ -125,14 +83,8 @@ interface CheckboxProps {
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void
 }
 
-export function Checkbox(props: CheckboxProps) {
-  const id = fieldId(props.name)
-  return (
-    <div className="checkbox">
-      <input id={id} name={props.name} type="checkbox" defaultChecked={props.checked} onChange={props.onChange} />
-      <label htmlFor={id}>{props.label}</label>
-    </div>
-  )
+export function Checkbox({ name, label, checked, onChange }: CheckboxProps) {
+  return <UiCheckbox id={fieldId(name)} name={name} label={label} defaultChecked={checked} onChange={onChange} />
 }
 
 interface AddressProps {

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 /** @jsxRuntime automatic */
+import { Button, Radio } from '@fanshelf/ui'
 import { type FormEvent, useState } from 'react'
 import { AddressFields, ErrorSummary, fieldId, TextField, useAlertFocus } from './fields.js'
 import { errorFor, type FieldError, type GiftCardOfferView, type GiftPageState } from './page-state.js'
@@ -9,7 +10,7 @@ export function GiftCardOffer({ offer }: { offer: GiftCardOfferView }) {
   return (
     <form method="post" action={offer.action} className="card gift-card-offer">
       <p>{`Rather have store credit? Take a ${offer.value} gift card instead of the product.`}</p>
-      <button type="submit" className="secondary">{`Take a ${offer.value} gift card`}</button>
+      <Button type="submit" variant="secondary">{`Take a ${offer.value} gift card`}</Button>
     </form>
   )
 }
@@ -72,23 +73,19 @@ export function GiftApp({ initial }: { initial: GiftPageState }) {
       <fieldset aria-describedby={variantError ? `${fieldId('variantId')}-error` : undefined}>
         <legend>Choose your option</legend>
         {initial.variants.map((variant, index) => (
-          <div key={variant.id} className="radio">
-            <input
-              id={index === 0 ? fieldId('variantId') : `${fieldId('variantId')}-${index}`}
-              type="radio"
-              name="variantId"
-              value={variant.id}
-              defaultChecked={values.variantId ? values.variantId === variant.id : initial.variants.length === 1}
-            />
-            <label htmlFor={index === 0 ? fieldId('variantId') : `${fieldId('variantId')}-${index}`}>
-              {variant.name}
-            </label>
-          </div>
+          <Radio
+            key={variant.id}
+            id={index === 0 ? fieldId('variantId') : `${fieldId('variantId')}-${index}`}
+            name="variantId"
+            value={variant.id}
+            label={variant.name}
+            defaultChecked={values.variantId ? values.variantId === variant.id : initial.variants.length === 1}
+          />
         ))}
         {variantError ? (
-          <span id={`${fieldId('variantId')}-error`} className="field-error">
+          <p id={`${fieldId('variantId')}-error`} className="fs-field__error">
             {variantError}
-          </span>
+          </p>
         ) : null}
       </fieldset>
       <fieldset>
@@ -112,9 +109,9 @@ export function GiftApp({ initial }: { initial: GiftPageState }) {
         errors={errors}
         countries={initial.countries}
       />
-      <button type="submit" className="primary pay" disabled={busy}>
+      <Button type="submit" variant="primary" wide className="pay" disabled={busy}>
         {busy ? 'Working…' : 'Redeem my gift'}
-      </button>
+      </Button>
     </form>
   )
   return initial.giftCardOffer ? (

@@ -2,10 +2,11 @@ import { designSystemCss } from '@fanshelf/ui'
 
 /**
  * The stylesheet of the checkout, gift and confirmation pages: the design system's tokens and
- * components (`@fanshelf/ui`, decision 0052), then the checkout's own layout — mobile first (one
- * column; two from 900 px), visible focus, light and dark from the tokens. `--accent` is the brand
- * colour unless the shop has its own (a second stylesheet sets it, decision 0037). Inlined in each
- * page and allowed by its hash in the Content-Security-Policy.
+ * components (`@fanshelf/ui`, decision 0052: buttons, fields, selects, checkboxes and radios are its
+ * `fs-` components), then the checkout's own layout — mobile first (one column; two from 900 px),
+ * visible focus, light and dark from the tokens. `--accent` is the brand colour unless the shop has
+ * its own (a second stylesheet sets it, decision 0037); buttons and choices take it as their brand
+ * colour. Inlined in each page and allowed by its hash in the Content-Security-Policy.
  */
 export const checkoutStylesheet = `${designSystemCss}
 :root { --accent: var(--fs-color-brand); --accent-fg: var(--fs-color-on-brand); }
@@ -26,24 +27,12 @@ a { color: var(--accent); }
 fieldset, .summary, .card { background: var(--fs-color-surface); border: 1px solid var(--fs-color-line); border-radius: 12px; padding: 16px; margin: 0 0 16px; min-width: 0; }
 legend { font-weight: 700; font-size: 1.1rem; padding: 0 4px; }
 fieldset[hidden] { display: none; }
-.field { margin: 0 0 12px; }
-.field label { display: block; font-weight: 600; margin: 0 0 4px; }
 .optional { font-weight: 400; color: var(--fs-color-ink-soft); }
-input[type=text], input[type=email], input[type=tel], select { width: 100%; min-height: 44px; padding: 8px 12px; font: inherit; color: inherit;
-  background: var(--fs-color-canvas); border: 1px solid var(--fs-color-line); border-radius: 8px; }
-.has-error input, .has-error select { border-color: var(--fs-color-danger); }
-.messages { display: block; }
-.hint { display: block; font-size: .9rem; color: var(--fs-color-ink-soft); }
-.field-error { display: block; font-size: .95rem; color: var(--fs-color-danger); font-weight: 600; }
-.row { display: grid; gap: 0 12px; grid-template-columns: 1fr; }
+.row { display: grid; gap: 0 12px; grid-template-columns: 1fr; align-items: start; }
 @media (min-width: 520px) { .row { grid-template-columns: 1fr 1fr; } }
-.checkbox, .radio { display: flex; gap: 10px; align-items: center; margin: 0 0 12px; min-height: 44px; }
-.checkbox input, .radio input { width: 22px; height: 22px; margin: 0; flex: none; }
-button { font: inherit; font-weight: 700; min-height: 44px; padding: 10px 20px; border-radius: 8px; border: 2px solid var(--accent); cursor: pointer; }
-button.primary { background: var(--accent); color: var(--accent-fg); }
-button.secondary { background: transparent; color: var(--accent); }
-button[disabled] { opacity: .7; cursor: progress; }
-button.pay { width: 100%; font-size: 1.1rem; margin: 4px 0 24px; }
+.fs-button, .fs-choice__input { --fs-color-brand: var(--accent); --fs-color-brand-strong: var(--accent);
+  --fs-color-brand-tint: var(--fs-color-surface); --fs-color-on-brand: var(--accent-fg); }
+.pay { font-size: 1.1rem; margin: 4px 0 24px; }
 .alert { padding: 12px 16px; border: 2px solid var(--fs-color-danger); color: var(--fs-color-danger); background: var(--fs-color-surface); border-radius: 8px; margin: 0 0 16px; }
 .alert.empty { display: none; }
 .alert ul { margin: 0; padding-left: 1.25rem; }
@@ -55,8 +44,8 @@ button.pay { width: 100%; font-size: 1.1rem; margin: 4px 0 24px; }
 .line-name { font-weight: 600; overflow-wrap: anywhere; }
 .line-total { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .promo { display: flex; gap: 8px; align-items: flex-end; }
-.promo .field { flex: 1; }
-.promo button { margin-bottom: 12px; }
+.promo .fs-field { flex: 1; }
+.promo .fs-button { margin-bottom: var(--fs-space-3); }
 .applied { color: var(--fs-color-success); font-weight: 600; min-height: 1.5em; }
 .totals { display: grid; grid-template-columns: 1fr auto; gap: 4px 0; margin: 0; }
 .totals dd { margin: 0; padding-left: 12px; text-align: right; font-variant-numeric: tabular-nums; }

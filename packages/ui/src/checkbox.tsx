@@ -1,15 +1,19 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react'
 import { describedBy, FieldNotes } from './field-shell.js'
 
-export type ChoiceProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'children'> & {
+export type ChoiceProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'children'> & {
   label: ReactNode
   hint?: ReactNode
   error?: ReactNode
   ref?: Ref<HTMLInputElement>
 }
 
-/** One choice (checkbox or radio) whose whole label is a tap target of at least `--fs-tap-size`. */
+/**
+ * One choice (checkbox or radio) whose whole label is a tap target of at least `--fs-tap-size`.
+ * Pass `id` when something else links to the control (a form's error summary); otherwise one is made.
+ */
 export function Choice({
+  id: givenId,
   type,
   label,
   hint,
@@ -18,7 +22,8 @@ export function Choice({
   ref,
   ...input
 }: ChoiceProps & { type: 'checkbox' | 'radio' }) {
-  const id = useId()
+  const generatedId = useId()
+  const id = givenId ?? generatedId
   const notes = describedBy(id, hint, error)
   return (
     <div className={`fs-choice${error ? ' fs-field--invalid' : ''}${className ? ` ${className}` : ''}`}>

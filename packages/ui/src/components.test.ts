@@ -72,6 +72,12 @@ describe('SelectField and Checkbox', () => {
     expect(attributes(checkbox, 'input').type).toBe('checkbox')
     expect(attributes(checkbox, 'label').for).toBe(attributes(checkbox, 'input').id)
   })
+
+  it('keep an id they are given, so an error summary can link to the control', () => {
+    const checkbox = renderToStaticMarkup(h(Checkbox, { id: 'f-terms', label: 'I agree', name: 'terms' }))
+    expect(attributes(checkbox, 'input').id).toBe('f-terms')
+    expect(attributes(checkbox, 'label').for).toBe('f-terms')
+  })
 })
 
 describe('Pagination', () => {
