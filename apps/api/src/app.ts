@@ -7,6 +7,7 @@ import { type Config, docsBuildOrigin } from './config.js'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js'
 import { DomainError } from './errors/domain-error.js'
 import { errorStatus } from './errors/error-codes.js'
+import { compressionThreshold } from './http/compressed-answers.js'
 import { type Contract, loadContract } from './http/contract.js'
 import { answerClientError, answerFrameworkError, installErrorHandler } from './http/error-handler.js'
 import { bodyLimitBytes, installJsonBodyParser } from './http/json-body.js'
@@ -155,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installJsonBodyParser(app)
   installSecurityHeaders(app, { publicUrl: config.publicUrl })
   // gzip/brotli for clients that ask (docs pages, specs, large JSON lists); small bodies stay plain.
-  await app.register(fastifyCompress, { threshold: 1024 })
+  await app.register(fastifyCompress, { threshold: compressionThreshold })
   installContractSerializer(app)
 
   // Liveness: a constant answer (also the benchmarks' baseline route). Readiness checks the database.

@@ -230,7 +230,9 @@ export function syncSqliteOf(db: object): SqliteDatabase.Database | undefined {
  * while a transaction of this connection is open is sound: the connection runs that transaction's
  * statements before any read that would use the stamp, and a change made after the stamp was read
  * moves it again. Undefined while a streamed query holds the connection (better-sqlite3 refuses
- * other statements then): the caller reads it through the query builder instead.
+ * other statements then): the caller reads it through the query builder instead. Each read takes and
+ * releases the WAL index's shared-memory read lock (system calls): `createChangeStamp` makes the
+ * requests of one event-loop turn share a read (`readsPerTurn`).
  */
 function sqliteChangeStamp(sqlite: SqliteDatabase.Database): () => string | undefined {
   // Two statements, not one: `pragma data_version` costs ~3 µs a read, the same figure read through

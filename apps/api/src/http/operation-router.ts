@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { validationError } from '../errors/domain-error.js'
+import { keptEncodingFor, varyOnEncoding } from './compressed-answers.js'
 import type { Contract, JsonSchema, Operation } from './contract.js'
 import type { Principal, ShopPrincipal } from './principal.js'
 import { SerializedJson } from './serialized-json.js'
@@ -83,6 +84,25 @@ function prepareReply(reply: FastifyReply, status: number, result: unknown): Pre
   }
 }
 
+/**
+ * An answer already serialized, in the encoding the client asks for: a kept answer's compressed
+ * bytes are computed once and kept with it (compressed-answers.ts); the compression plugin leaves a
+ * body that has a `content-encoding` alone.
+ */
+async function sendSerialized(request: FastifyRequest, reply: FastifyReply, answer: SerializedJson) {
+  reply.type(jsonType)
+  const encoding = keptEncodingFor(request, answer.body.length)
+  if (encoding === undefined) return reply.send(answer.body)
+  let body: Buffer
+  try {
+    body = await answer.encoded(encoding)
+  } catch {
+    return reply.send(answer.body)
+  }
+  varyOnEncoding(reply)
+  return reply.header('content-encoding', encoding).send(body)
+}
+
 function sendPrepared(reply: FastifyReply, prepared: PreparedReply): FastifyReply {
   if (prepared.sent) return reply
   reply.code(prepared.status)
@@ -129,7 +149,7 @@ export function registerOperations(
         const result = await run()
         if (reply.sent) return reply
         if (reply.statusCode === 200 && status !== 200) reply.code(status)
-        if (result instanceof SerializedJson) return reply.type(jsonType).send(result.body)
+        if (result instanceof SerializedJson) return sendSerialized(request, reply, result)
         return result === undefined ? reply.send() : result
       },
     })

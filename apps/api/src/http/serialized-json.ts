@@ -1,4 +1,5 @@
 import fastJsonStringify from 'fast-json-stringify'
+import { compressBody, type KeptEncoding } from './compressed-answers.js'
 import type { Contract, JsonSchema } from './contract.js'
 
 /**
@@ -7,7 +8,24 @@ import type { Contract, JsonSchema } from './contract.js'
  * form between requests instead of rebuilding and re-serializing it every time.
  */
 export class SerializedJson {
+  #encoded: Partial<Record<KeptEncoding, Promise<Buffer>>> = {}
   constructor(readonly body: Buffer) {}
+
+  /**
+   * The body compressed as `encoding`, computed once per answer (off the event loop) and kept with
+   * it: an answer kept by a cache is compressed once, not on every request (compressed-answers.ts).
+   */
+  encoded(encoding: KeptEncoding): Promise<Buffer> {
+    const kept = this.#encoded[encoding]
+    if (kept !== undefined) return kept
+    const compressing = compressBody(encoding, this.body)
+    this.#encoded[encoding] = compressing
+    // A failed compression is not kept: the next request tries again.
+    compressing.catch(() => {
+      if (this.#encoded[encoding] === compressing) delete this.#encoded[encoding]
+    })
+    return compressing
+  }
 }
 
 type Serialize = (value: unknown) => string

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/database.js'
 import { shopRow } from '../../testing/shop-row.js'
 import { createTestDatabase } from '../../testing/test-database.js'
-import { createChangeStamp, createTotalCounter, inListOrder, pageWindow, sharedReads } from './long-lists.js'
+import {
+  createChangeStamp,
+  createTotalCounter,
+  inListOrder,
+  pageWindow,
+  readsPerTurn,
+  sharedReads,
+} from './long-lists.js'
 import { pageRequest } from './paging.js'
 
 describe('pageWindow', () => {
@@ -92,6 +99,40 @@ describe('sharedReads', () => {
     const [failed, next] = [read(), read()]
     await expect(failed).rejects.toThrow('connection lost')
     expect(await next).toBe('ok')
+    expect(calls).toBe(2)
+  })
+})
+
+describe('readsPerTurn', () => {
+  it('serves the callers of one event-loop turn with one read, made after the last of them asked', async () => {
+    let value = 0
+    let reads = 0
+    const read = readsPerTurn(() => {
+      reads += 1
+      return value
+    })
+    const first = read()
+    // A write after the first caller asked, then more callers in the same turn.
+    value = 1
+    const rest = [read(), read()]
+    value = 2
+    expect(await Promise.all([first, ...rest])).toEqual([2, 2, 2])
+    expect(reads).toBe(1)
+    // A later turn reads again.
+    value = 3
+    expect(await read()).toBe(3)
+    expect(reads).toBe(2)
+  })
+
+  it('passes a failed read to its callers and reads again for the next turn', async () => {
+    let calls = 0
+    const read = readsPerTurn(() => {
+      calls += 1
+      if (calls === 1) throw new Error('database is locked')
+      return 'ok'
+    })
+    await expect(Promise.all([read(), read()])).rejects.toThrow('database is locked')
+    expect(await read()).toBe('ok')
     expect(calls).toBe(2)
   })
 })

@@ -12,8 +12,8 @@ import { createTtlCache } from '../caching/ttl-cache.js'
  * on the next read; other nodes show it within the TTL. Carts are never cached.
  */
 export interface CachedAnswer {
-  /** UTF-8, encoded once: each hit sends the bytes as they are. */
-  body: Buffer
+  /** UTF-8, encoded once: each hit sends the bytes as they are (compressed once per encoding). */
+  json: SerializedJson
   etag: string
 }
 
@@ -35,11 +35,11 @@ export function createCatalogCache(options: { clock: Clock; ttlMs?: number }) {
       let answer = answers.get(cacheKey)
       if (!answer) {
         const body = Buffer.from(JSON.stringify(await build()))
-        answer = { body, etag: contentEtag(body) }
+        answer = { json: new SerializedJson(body), etag: contentEtag(body) }
         answers.set(cacheKey, answer)
       }
       reply.header('content-type', 'application/json; charset=utf-8').header('etag', answer.etag)
-      return new SerializedJson(answer.body)
+      return answer.json
     },
     clear: () => answers.clear(),
   }

@@ -87,6 +87,7 @@ export function installStorefrontHttp(app: FastifyInstance, options: StorefrontH
         reply.code(304)
         reply.removeHeader('content-type')
         reply.removeHeader('content-length')
+        reply.removeHeader('content-encoding')
         return done(null, '')
       }
       done(null, payload)
