@@ -4,6 +4,12 @@
  * beta open-api-beta.yaml and storefront-api.yaml) asked for a 20-item page. A list's target is
  * ≥ 25% of the baseline (issue 24); the two lists that are not paged (membership tiers, giveaway-link
  * packages) answer everything they hold and get the same target.
+ *
+ * Every request carries the `accept-encoding` HTTP clients send (`clientHeaders`: Node's `fetch`;
+ * browsers, axios and Python's requests send the same or a subset): an answer's cost includes its
+ * compression, as it does for the platform's clients (decision 0048, sixth amendment). One row asks
+ * for the largest page without it, for comparison; it is reported, not gated: at ~77 KB a page the
+ * load generator, which decodes every body into a string, runs out of CPU before the server does.
  */
 import type { Db } from '../apps/api/src/db/database.js'
 
@@ -14,11 +20,25 @@ export interface Target {
   body?: string
   target?: number
   headers?: Record<string, string>
+  /** Sent without `accept-encoding` (asks for an uncompressed answer). */
+  uncompressed?: true
   /**
    * The path each connection sends, by connection number (each connection a shopper with a cart of
    * its own). Set once per connection, so the client does not rebuild a request per request.
    */
   pathForConnection?: (connection: number) => string
+}
+
+/** Headers every request sends as the platform's HTTP clients do: `fetch`'s `accept-encoding`. */
+export const clientHeaders = { 'accept-encoding': 'gzip, deflate, br' }
+
+/** The headers of a target's requests. */
+export function requestHeaders(target: Target): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    ...(target.uncompressed ? {} : clientHeaders),
+    ...target.headers,
+  }
 }
 
 /** The demo shop's rows the targets name. */
@@ -117,6 +137,12 @@ export function apiTargets({ authorization, storefrontToken, ids }: TargetContex
     // Lists: open-api.yaml.
     openList('GET /order?size=20', '/order?size=20'),
     openList('GET /products?size=20', '/products?size=20'),
+    {
+      name: 'GET /products?size=20 (basic auth, no accept-encoding; not gated)',
+      path: '/open-api/v1.0/products?size=20',
+      headers: basic,
+      uncompressed: true,
+    },
     openList('GET /products/{id}/inventory?size=20', `/products/${ids.inventoryProductId}/inventory?size=20`),
     openList('GET /collections?size=20', '/collections?size=20'),
     openList('GET /promotions?size=20', '/promotions?size=20'),

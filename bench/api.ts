@@ -12,7 +12,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { openDatabase } from '../apps/api/src/db/database.js'
 import { createEmptyTestDatabaseUrl } from '../apps/api/src/testing/test-database.js'
-import { apiTargets, findBenchIds, type Target } from './api-targets.js'
+import { apiTargets, findBenchIds, requestHeaders, type Target } from './api-targets.js'
 import { basicAuthorization } from './bench-server.js'
 import { processCpuMs } from './process-memory.js'
 import { type BenchRow, formatRows, peakRssRow, recordResults } from './report.js'
@@ -33,7 +33,7 @@ async function measure(url: string, target: Target, pid: number) {
     url: url + target.path,
     method: target.method ?? 'GET',
     body: target.body,
-    headers: { 'content-type': 'application/json', ...target.headers },
+    headers: requestHeaders(target),
     connections,
     duration: durationSeconds,
     ...(target.pathForConnection
@@ -81,7 +81,7 @@ async function benchOne(engine: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
       url: url + target.path,
       method: target.method ?? 'GET',
       body: target.body,
-      headers: { 'content-type': 'application/json', ...target.headers },
+      headers: requestHeaders(target),
       connections: 4,
       duration: 1,
     })
