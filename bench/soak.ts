@@ -12,6 +12,7 @@
  * - open API reads with basic auth: products list, product by id, orders page;
  * - storefront reads with the shop's token: collections, a collection's products, product by slug;
  * - carts: create, then add a line (a new cart each time, as shoppers do);
+ * - every request with fetch's `accept-encoding` (bench/api-targets.ts `clientHeaders`);
  * - a checkout every 0.5 s: a cart, then `POST /checkout/api/orders` — the hosted checkout's JSON call,
  *   paid with the approved test card, for an UNLIMITED variant (stock never runs out) — whose
  *   ORDER_PLACED goes to a receiver in this process (bench/soak-receiver.ts), registered through
@@ -33,6 +34,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { checkoutForm } from '../apps/api/src/cluster/testing/shopper.js'
+import { clientHeaders } from './api-targets.js'
 import { type BenchRow, recordResults, resultsDir } from './report.js'
 import { startServerProcess } from './server-process.js'
 import { openFds, percentile, type Sample, slopePerMinute, TrafficLog, walBytes } from './soak-figures.js'
@@ -234,7 +236,8 @@ try {
             connections: Math.max(2, Math.ceil(stream.rate / 10)),
             overallRate: stream.rate,
             duration: trafficSeconds,
-            headers: stream.headers,
+            // As the platform's HTTP clients ask (fetch's accept-encoding): compressed answers.
+            headers: { ...clientHeaders, ...stream.headers },
             requests: stream.requests,
           },
           (error, done) => (error ? reject(error) : resolve(done)),
