@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Lighthouse (mobile, default throttling) on the built docs site served by Fanshelf itself (`fanshelf start`, as `npm start` runs it),
 // in Debian's Chromium. Prints performance, accessibility, best practices, SEO and the JavaScript
-// each page loads, writes bench/results/site-lighthouse.json, and exits non-zero when accessibility,
-// best practices or SEO is below 100 or a page's JavaScript exceeds its budget. Performance is
-// reported, not gated: on a 2-core machine shared with other work it is too noisy to gate on.
+// each page loads, writes bench/results/site-lighthouse.json (with each page's long tasks and script
+// boot-up times), and exits non-zero when accessibility, best practices or SEO is below 100 or a
+// page's JavaScript exceeds its budget. Performance is reported, not gated: on a 2-core machine
+// shared with other work it is too noisy to gate on.
 //
 //   node apps/site/scripts/lighthouse.mjs [--runs 1] [--no-fail] [/path/ ...]
 import { execFileSync } from 'node:child_process'
@@ -64,6 +65,30 @@ function scriptBytes(lhr) {
     decoded += item.resourceSize ?? 0
   }
   return { transfer, decoded }
+}
+
+const scriptName = (url) => (url.startsWith('http') ? new URL(url).pathname : url)
+
+/**
+ * Where the main thread went (the run's own audits): the long tasks and the scripts' boot-up time,
+ * largest first, so a TBT regression names the code behind it.
+ */
+function mainThread(lhr) {
+  const longTasks = (lhr.audits['long-tasks']?.details?.items ?? []).map((item) => ({
+    url: scriptName(item.url),
+    startTime: Math.round(item.startTime),
+    duration: Math.round(item.duration),
+  }))
+  const bootup = (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 5).map((item) => ({
+    url: scriptName(item.url),
+    total: Math.round(item.total),
+    scripting: Math.round(item.scripting),
+  }))
+  const work = (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => ({
+    group: item.groupLabel ?? item.group,
+    duration: Math.round(item.duration),
+  }))
+  return { longTasks, bootup, work }
 }
 
 function median(values) {
@@ -128,6 +153,7 @@ async function main() {
             cls: lhr.audits['cumulative-layout-shift']?.numericValue,
           },
           failedAudits,
+          mainThread: mainThread(lhr),
         })
       }
       const pick = (get) => median(samples.map(get))
@@ -146,6 +172,8 @@ async function main() {
           ['fcp', 'lcp', 'tbt', 'cls'].map((id) => [id, pick((sample) => sample.metrics[id] ?? 0)]),
         ),
         failedAudits: [...new Set(samples.flatMap((sample) => sample.failedAudits))],
+        // The run whose TBT is the median one.
+        mainThread: samples.find((sample) => (sample.metrics.tbt ?? 0) === pick((s) => s.metrics.tbt ?? 0))?.mainThread,
       })
     }
   } finally {
