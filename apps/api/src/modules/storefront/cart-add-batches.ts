@@ -17,7 +17,7 @@ export interface BatchOptions {
   maxBatch: number
 }
 
-export const defaultCartAddBatchOptions: BatchOptions = { maxInFlight: 1, maxBatch: 32 }
+export const defaultCartAddBatchOptions: BatchOptions = { maxInFlight: 2, maxBatch: 32 }
 
 interface Waiting<Item, Answer> {
   item: Item

@@ -1,7 +1,8 @@
 // Storefront carts: adds that arrive together. On PostgreSQL the API sends concurrent adds to the
 // database as one call (cart-add-batches.ts, migration 0027); every add must still answer as if it
 // had been alone — its own cart, its own error — and no cart locked elsewhere may hold up the others.
-// On SQLite the same waves run through the ordinary transaction and must answer the same.
+// On SQLite the adds of one event-loop turn to existing lines commit in one transaction, each in its
+// own savepoint (carts.repository.ts `addNow`), and must answer the same.
 import { describe, expect, it } from 'vitest'
 import { testDatabaseUrl } from '../../config.js'
 import { runInEffectScope } from '../../db/effect-scope.js'
@@ -131,6 +132,32 @@ describe('adds that arrive together', () => {
     expect(alone.items).toHaveLength(1)
     expect(await quantities(scoped)).toEqual([])
     expect(await quantities(plain)).toEqual([[u!.id, 2]])
+  })
+
+  it('adds to existing lines sent together each commit, and a refusal among them refuses only itself', async () => {
+    const [u] = await pick(unlimited)
+    const [scarce] = await pick(limited)
+    const carts = await Promise.all(Array.from({ length: 5 }, () => newCart()))
+    // Every cart has a line of `u`; the first also a line of the scarce variant.
+    for (const cartId of carts) expect((await add(cartId, [{ variantId: u!.id, quantity: 1 }])).status).toBe(200)
+    expect((await add(carts[0]!, [{ variantId: scarce!.id, quantity: 1 }])).status).toBe(200)
+
+    // On SQLite these adds (one turn, existing lines) share one transaction, each in its savepoint.
+    const wave = [
+      ...carts.map((cartId) => ({ cartId, variantId: u!.id, quantity: 2 })),
+      { cartId: carts[0]!, variantId: scarce!.id, quantity: scarce!.in_stock ?? 0 },
+      ...carts.map((cartId) => ({ cartId, variantId: u!.id, quantity: 3 })),
+    ]
+    const answers = await Promise.all(
+      wave.map(({ cartId, variantId, quantity }) => add(cartId, [{ variantId, quantity }])),
+    )
+    expect(answers.map((a) => a.status)).toEqual([...Array(5).fill(200), 409, ...Array(5).fill(200)])
+    expect(answers[5]?.body.code).toBe('CART_INSUFFICIENT_STOCK')
+    for (const [i, cartId] of carts.entries()) {
+      expect(Object.fromEntries(await quantities(cartId))).toEqual(
+        i === 0 ? { [u!.id]: 6, [scarce!.id]: 1 } : { [u!.id]: 6 },
+      )
+    }
   })
 
   // SQLite only: an add to an existing line is one synchronous transaction on the connection; it

@@ -213,8 +213,9 @@ export function createCartChangeQueries(db: Executor, dialect: Dialect) {
   const addNow = dialect === 'sqlite' ? createSqliteAddNow(db) : undefined
   return {
     /**
-     * SQLite: adds `quantity` units of one variant to the line the cart already has for it, in one
-     * synchronous transaction on the connection (no query builder, no promise per statement): the
+     * SQLite: adds `quantity` units of one variant to the line the cart already has for it,
+     * synchronously on the connection (no query builder, no promise per statement), in one
+     * transaction with the other adds of the same event-loop turn, each in its own savepoint: the
      * touched cart and its lines after the change, or undefined when anything is not the plain case
      * (no line yet, an archived line, a limit or stock refusal, a rec strategy, a transaction of the
      * query builder open on the connection) and the caller's ordinary transaction must decide.
@@ -286,7 +287,7 @@ function createSqliteAddNow(db: Executor) {
       cartLineUpdate(q, cartId, variantId, { quantity, updated_at: at }),
   )
   const touch = precompileSync(db, sqlite, 2, cartTouch)
-  const add = sqlite.transaction((item: CartAdd): { cart: CartsTable; lines: CartLineDetails[] } | undefined => {
+  const add = sqlite.transaction((item: CartAdd): AddedNow | undefined => {
     const [row] = cart(item.shopId, item.cartId)
     if (row?.status !== 'OPEN' || Date.parse(row.updated_at) <= Date.parse(item.expiredAtOrBefore)) return
     const current = lines(item.cartId)
@@ -304,17 +305,44 @@ function createSqliteAddNow(db: Executor) {
       lines: current.map((other) => (other === line ? { ...line, line_quantity: quantity } : other)),
     }
   })
-  return (item: CartAdd) => {
-    if (item.recStrategy !== null || sqlite.inTransaction) return undefined
+  // The adds of one event-loop turn in one transaction, each in a savepoint of its own (`add` nested
+  // in `addAll`): one commit, and the pages they share written to the WAL once.
+  const addAll = sqlite.transaction((items: CartAdd[], answers: Map<number, AddedNow>) => {
+    items.forEach((item, index) => {
+      try {
+        const answer = add(item)
+        if (answer) answers.set(index, answer)
+      } catch {
+        // Rolled back to its savepoint: the caller's ordinary transaction decides this add.
+      }
+    })
+  })
+  const adds = createBatcher<CartAdd, AddedNow>(async (items) => {
+    // A transaction of the query builder open on the connection: the adds would join it.
+    if (sqlite.inTransaction) return new Map()
+    const answers = new Map<number, AddedNow>()
     try {
-      return add.immediate(item)
+      addAll.immediate(items, answers)
+      return answers
     } catch {
       // The connection is busy (a streamed read) or another process holds the write lock past the
-      // busy timeout: the ordinary transaction waits its turn and words any error.
-      return undefined
+      // busy timeout: nothing was written, and each add takes the ordinary transaction, which
+      // waits its turn and words any error.
+      return new Map()
     }
-  }
+  }, sqliteAddBatchOptions)
+  return (item: CartAdd): Promise<AddedNow | undefined> | undefined =>
+    item.recStrategy === null ? adds.add(item) : undefined
 }
+
+/** What an add made on SQLite: the touched cart and its lines after the change. */
+interface AddedNow {
+  cart: CartsTable
+  lines: CartLineDetails[]
+}
+
+/** SQLite's adds run synchronously: one batch at a time, each turn's adds together. */
+const sqliteAddBatchOptions = { maxInFlight: 1, maxBatch: 64 }
 
 /** Closes an open cart: answers false when it was not open any more (someone else checked it out). */
 export async function closeCart(db: Executor, cartId: string, orderId: string, at: string): Promise<boolean> {

@@ -304,7 +304,8 @@ export function createCartService(db: Db, options: CartOptions) {
       const [only] = items
       const { addNow, addOneInOneTrip } = changeQueries
       // The common add, outside an effect scope (an Idempotency-Key, whose writes commit with its
-      // saved answer): SQLite, one synchronous transaction to an existing line; PostgreSQL, one round
+      // saved answer): SQLite, to an existing line in one synchronous transaction shared with the
+      // turn's other adds; PostgreSQL, one round
       // trip shared with concurrent adds, which must not commit or roll back with this request's
       // scope. Anything else, or nothing written: the ordinary transaction below.
       if (only && items.length === 1 && (addNow || addOneInOneTrip) && !inEffectScope()) {
@@ -319,7 +320,7 @@ export function createCartService(db: Db, options: CartOptions) {
           at: isoTime(now),
           expiredAtOrBefore: isoTime(now - cartIdleExpiryMs),
         }
-        const done = addNow ? addNow(add) : await addOneInOneTrip?.(add)
+        const done = await (addNow ? addNow(add) : addOneInOneTrip?.(add))
         if (done) {
           const lines = done.lines.map(({ line_quantity, line_position, ...variant }) => ({
             variant,
