@@ -230,7 +230,7 @@ export function createCartChangeQueries(db: Executor, dialect: Dialect) {
      */
     addOneInOneTrip:
       dialect === 'postgres'
-        ? async (add: CartAdd): Promise<{ cart: CartsTable; lines: CartLineDetails[] } | undefined> => {
+        ? async (add: CartAdd): Promise<CartAfterAdd | undefined> => {
             const answer = await adds.add(add)
             if (!answer) return undefined
             const { cart, lines, added } = answer
@@ -287,7 +287,7 @@ function createSqliteAddNow(db: Executor) {
       cartLineUpdate(q, cartId, variantId, { quantity, updated_at: at }),
   )
   const touch = precompileSync(db, sqlite, 2, cartTouch)
-  const add = sqlite.transaction((item: CartAdd): AddedNow | undefined => {
+  const add = sqlite.transaction((item: CartAdd): CartAfterAdd | undefined => {
     const [row] = cart(item.shopId, item.cartId)
     if (row?.status !== 'OPEN' || Date.parse(row.updated_at) <= Date.parse(item.expiredAtOrBefore)) return
     const current = lines(item.cartId)
@@ -307,7 +307,7 @@ function createSqliteAddNow(db: Executor) {
   })
   // The adds of one event-loop turn in one transaction, each in a savepoint of its own (`add` nested
   // in `addAll`): one commit, and the pages they share written to the WAL once.
-  const addAll = sqlite.transaction((items: CartAdd[], answers: Map<number, AddedNow>) => {
+  const addAll = sqlite.transaction((items: CartAdd[], answers: Map<number, CartAfterAdd>) => {
     items.forEach((item, index) => {
       try {
         const answer = add(item)
@@ -317,10 +317,10 @@ function createSqliteAddNow(db: Executor) {
       }
     })
   })
-  const adds = createBatcher<CartAdd, AddedNow>(async (items) => {
+  const adds = createBatcher<CartAdd, CartAfterAdd>(async (items) => {
     // A transaction of the query builder open on the connection: the adds would join it.
     if (sqlite.inTransaction) return new Map()
-    const answers = new Map<number, AddedNow>()
+    const answers = new Map<number, CartAfterAdd>()
     try {
       addAll.immediate(items, answers)
       return answers
@@ -331,12 +331,12 @@ function createSqliteAddNow(db: Executor) {
       return new Map()
     }
   }, sqliteAddBatchOptions)
-  return (item: CartAdd): Promise<AddedNow | undefined> | undefined =>
+  return (item: CartAdd): Promise<CartAfterAdd | undefined> | undefined =>
     item.recStrategy === null ? adds.add(item) : undefined
 }
 
-/** What an add made on SQLite: the touched cart and its lines after the change. */
-interface AddedNow {
+/** What a shortcut add made (SQLite or PostgreSQL): the touched cart and its lines after the change. */
+interface CartAfterAdd {
   cart: CartsTable
   lines: CartLineDetails[]
 }
