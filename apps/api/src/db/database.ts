@@ -44,6 +44,7 @@ import * as cartAddLine from './migrations/0024-cart-add-line.js'
 import * as cartsCreatedIndex from './migrations/0025-carts-created-index.js'
 import * as mcpClientRegistration from './migrations/0026-mcp-client-registration.js'
 import * as cartAddLines from './migrations/0027-cart-add-lines.js'
+import * as cartAddLinesSet from './migrations/0028-cart-add-lines-set.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '0025-carts-created-index': cartsCreatedIndex,
   '0026-mcp-client-registration': mcpClientRegistration,
   '0027-cart-add-lines': cartAddLines,
+  '0028-cart-add-lines-set': cartAddLinesSet,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -1,5 +1,5 @@
 // Storefront carts: adds that arrive together. On PostgreSQL the API sends concurrent adds to the
-// database as one call (cart-add-batches.ts, migration 0027); every add must still answer as if it
+// database as one call (cart-add-batches.ts, migration 0028); every add must still answer as if it
 // had been alone — its own cart, its own error — and no cart locked elsewhere may hold up the others.
 // On SQLite the adds of one event-loop turn to existing lines commit in one transaction, each in its
 // own savepoint (carts.repository.ts `addNow`), and must answer the same.
@@ -158,6 +158,48 @@ describe('adds that arrive together', () => {
         i === 0 ? { [u!.id]: 6, [scarce!.id]: 1 } : { [u!.id]: 6 },
       )
     }
+  })
+
+  it('adds to the lines of different carts, sent together, each answer their own cart in line order', async () => {
+    const [u, w] = await pick(unlimited, 2)
+    const [scarce] = await pick(limited)
+    const [twoLines, oneLine, scarceLine, empty] = await Promise.all([
+      newCart([
+        { variantId: u!.id, quantity: 1 },
+        { variantId: w!.id, quantity: 2 },
+      ]),
+      newCart([{ variantId: u!.id, quantity: 5 }]),
+      newCart([{ variantId: scarce!.id, quantity: 1 }]),
+      newCart(),
+    ])
+    // On PostgreSQL the first three are one set (each cart once, an existing line each); the empty
+    // cart's add makes a new line, one by one, in the same call.
+    const [a, b, c, d] = await Promise.all([
+      add(twoLines, [{ variantId: w!.id, quantity: 3 }]),
+      add(oneLine, [{ variantId: u!.id, quantity: 1 }]),
+      add(scarceLine, [{ variantId: scarce!.id, quantity: scarce!.in_stock ?? 0 }]),
+      add(empty, [{ variantId: w!.id, quantity: 1 }]),
+    ])
+    const shown = (answer: typeof a) =>
+      answer.body.items.map((item: { variant: { id: string }; quantity: number }) => [item.variant.id, item.quantity])
+    expect(a.status).toBe(200)
+    expect(a.body.id).toBe(twoLines)
+    expect(shown(a)).toEqual([
+      [u!.id, 1],
+      [w!.id, 5],
+    ])
+    expect(b.status).toBe(200)
+    expect(shown(b)).toEqual([[u!.id, 6]])
+    expect(c).toMatchObject({ status: 409, body: { code: 'CART_INSUFFICIENT_STOCK' } })
+    expect(d.status).toBe(200)
+    expect(shown(d)).toEqual([[w!.id, 1]])
+    expect(await quantities(twoLines)).toEqual([
+      [u!.id, 1],
+      [w!.id, 5],
+    ])
+    expect(await quantities(oneLine)).toEqual([[u!.id, 6]])
+    expect(await quantities(scarceLine)).toEqual([[scarce!.id, 1]])
+    expect(await quantities(empty)).toEqual([[w!.id, 1]])
   })
 
   // SQLite only: an add to an existing line is one synchronous transaction on the connection; it

@@ -104,7 +104,7 @@ function cartLineDetailsQuery(db: Executor, cartId: string) {
 /** A row of `listCartLineDetails`: a line's variant with its product's fields, quantity and position. */
 export type CartLineDetails = VariantDetails & { line_quantity: number; line_position: number }
 
-/** One add of `fanshelf_cart_add_lines` (migration 0027): units of one variant to one cart, at `at`. */
+/** One add of `fanshelf_cart_add_lines` (migration 0028): units of one variant to one cart, at `at`. */
 export interface CartAdd {
   shopId: string
   cartId: string
@@ -223,7 +223,7 @@ export function createCartChangeQueries(db: Executor, dialect: Dialect) {
     addNow,
     /**
      * PostgreSQL: adds `quantity` units of one variant in one round trip, shared with the adds that
-     * arrive meanwhile (migration 0027's function, cart-add-batches.ts, decision 0048's amendments):
+     * arrive meanwhile (migration 0028's function, cart-add-batches.ts, decision 0048's amendments):
      * the touched cart and its lines after the change when the change was the happy one, undefined
      * when the function wrote nothing and the caller must run its ordinary transaction (which
      * decides any error). Undefined on SQLite, where nothing is saved.
