@@ -8,8 +8,9 @@
  *   tsx scripts/build-server.ts          (what `npm start` runs first)
  *
  * Sources that locate files beside themselves (`import.meta.dirname`: the contracts, the admin's and
- * the checkout's builds, admin-api.yaml) keep finding them: each use is rewritten to the source
- * file's own folder, expressed relative to the bundle, so the bundle can be moved with the tree.
+ * the checkout's builds, admin-api.yaml; `import.meta.url`: the contract bundle's cache) keep finding
+ * them: each use is rewritten to the source file's own folder or URL, expressed relative to the
+ * bundle, so the bundle can be moved with the tree.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -44,21 +45,30 @@ const externalPackages: Plugin = {
   },
 }
 
-/** `import.meta.dirname` in a source file → that file's folder, found from the bundle's own. */
-const sourceDirname: Plugin = {
-  name: 'source-dirname',
-  setup(builder) {
-    builder.onLoad({ filter: /\.tsx?$/ }, (args) => {
-      const source = fs.readFileSync(args.path, 'utf8')
-      if (!source.includes('import.meta.dirname')) return undefined
-      const fromBundle = path.relative(path.dirname(serverBundle), path.dirname(args.path)).split(path.sep).join('/')
-      const replaced = source.replaceAll(
-        'import.meta.dirname',
-        `(import.meta.dirname + ${JSON.stringify(`/${fromBundle}`)})`,
-      )
-      return { contents: replaced, loader: args.path.endsWith('x') ? 'tsx' : 'ts' }
-    })
-  },
+/**
+ * `import.meta.dirname` and `import.meta.url` in a source file → that file's own folder and URL,
+ * found from the bundle's. Left as they were, both would name the bundle: a source that resolves
+ * `../../..` from itself would look outside the tree (the contract bundle's cache did, and every
+ * start bundled the YAML contracts again, with Redocly loaded and ~10 MB held).
+ */
+export function sourceLocation(bundleFile: string): Plugin {
+  return {
+    name: 'source-location',
+    setup(builder) {
+      builder.onLoad({ filter: /\.tsx?$/ }, (args) => {
+        const source = fs.readFileSync(args.path, 'utf8')
+        if (!source.includes('import.meta.dirname') && !source.includes('import.meta.url')) return undefined
+        const fromBundle = (to: string) => path.relative(path.dirname(bundleFile), to).split(path.sep).join('/')
+        const replaced = source
+          .replaceAll(
+            'import.meta.dirname',
+            `(import.meta.dirname + ${JSON.stringify(`/${fromBundle(path.dirname(args.path))}`)})`,
+          )
+          .replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle(args.path))}, import.meta.url).href`)
+        return { contents: replaced, loader: args.path.endsWith('x') ? 'tsx' : 'ts' }
+      })
+    },
+  }
 }
 
 /** Writes the bundle (atomically: suites that start servers in parallel may build at once). */
@@ -74,7 +84,7 @@ export async function buildServer(): Promise<string> {
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [externalPackages, sourceDirname],
+    plugins: [externalPackages, sourceLocation(serverBundle)],
   })
   fs.mkdirSync(path.dirname(serverBundle), { recursive: true })
   for (const file of result.outputFiles) {
