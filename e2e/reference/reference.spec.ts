@@ -70,14 +70,48 @@ test.describe('without JavaScript', () => {
       await expect(page.locator('article h1')).toHaveText(title)
       await expect(page.locator(`[id="${operation}"]`)).toBeVisible()
       await expect(page.locator(`[id="${schema}"]`)).toHaveCount(1)
-      // Every sample is shown, labelled; the JS-only controls are hidden.
+      // The default language's sample is shown, labelled; the other languages are fetched by
+      // script (decision 0053), so a note points at the Markdown version, which has them all.
+      // The JS-only controls are hidden.
       const samples = page.locator(`section:has([id="${operation}"]) .fsr-sample`)
-      await expect(samples).toHaveCount(8)
-      await expect(samples.last()).toBeVisible()
+      await expect(samples).toHaveCount(1)
+      await expect(samples).toBeVisible()
+      await expect(samples.locator('.fsr-sh')).toContainText('cURL')
+      const note = page.locator('.fsr-nojs')
+      await expect(note).toBeVisible()
+      await expect(note.getByRole('link', { name: 'Markdown version' })).toHaveAttribute(
+        'href',
+        `${route.replace(/\/$/, '')}.md`,
+      )
       await expect(page.locator('.fsr-langs').first()).toBeHidden()
       await expect(page.locator('.fsr-try').first()).toBeHidden()
     })
   }
+
+  test('the Markdown version has every language of every sample', async ({ request }) => {
+    const twin = await (await request.get('/open-api.md')).text()
+    // listOrders' samples, from its cURL sample on: one block per language, in switcher order.
+    const samples = twin.slice(twin.indexOf("cURL\n\n```\ncurl 'http"))
+    const labels = ['JavaScript', 'TypeScript SDK', 'Python', 'Go', 'PHP', 'Ruby', 'Java']
+    const markers = [
+      'await fetch(',
+      'client.listOrders(',
+      'requests.get(',
+      'package main',
+      '<?php',
+      'Net::HTTP',
+      'HttpClient',
+    ]
+    let from = 0
+    for (const [index, label] of labels.entries()) {
+      const at = samples.indexOf(`\n${label}\n\n\`\`\``, from)
+      expect(at, label).toBeGreaterThan(from)
+      expect(samples.slice(at, at + 3000), label).toContain(markers[index])
+      from = at
+    }
+    expect(from).toBeLessThan(20_000)
+    expect(twin).not.toContain('Markdown version of this page has them')
+  })
 
   test('the built HTML holds the whole reference', () => {
     const html = readFileSync(path.join(siteDir, 'open-api/index.html'), 'utf8')

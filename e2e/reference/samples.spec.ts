@@ -30,19 +30,29 @@ interface Sample {
   code: string
 }
 
+/**
+ * The page carries the default language's sample (curl); the others are in the samples file the
+ * page names in `data-samples` (decision 0053), served like the page, with this server's origin.
+ */
 async function samplesOf(route: string): Promise<Sample[]> {
   const response = await fetch(`${origin}/${route}/`)
   expect(response.status).toBe(200)
   const html = await response.text()
+  const file = /<div class="?fsr-layout"? data-samples="?([^" >]+)"?/.exec(html)?.[1]
+  expect(file, `${route}: data-samples`).toMatch(new RegExp(`^/${route}/samples-[0-9a-f]+\\.json$`))
+  const other = await fetch(`${origin}${file}`)
+  expect(other.status).toBe(200)
+  const samplesFile = (await other.json()) as Record<string, Record<string, string>>
   const out: Sample[] = []
   for (const section of html.split(/<section class="?fsr-op(?: fsr-deprecated)?"? data-op=/).slice(1)) {
     const operationId = /^"?([\w-]+)/.exec(section)?.[1] ?? ''
     const path = /<code class="?fsr-path"?>([^<]+)<\/code>/.exec(section)?.[1] ?? ''
     if (path.includes('{')) continue
     for (const language of ['curl', 'javascript', 'typescript']) {
+      const block = language === 'curl' ? section : (samplesFile[operationId]?.[language] ?? '')
       const match = new RegExp(
         `<div class="?fsr-sample"? data-lang="?${language}"?>[\\s\\S]*?<pre class="?fsr-code"?[^>]*><code>([\\s\\S]*?)</code></pre>`,
-      ).exec(section)
+      ).exec(block)
       if (match?.[1]) out.push({ page: route, operationId, language, code: decode(match[1]) })
     }
   }

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { LoadContext, Plugin, Props } from '@docusaurus/types'
 import { markdownTwinPath } from '../../src/markdown-twin.ts'
+import { type OtherSamples, withEverySample } from '../api-reference/lib/samples-file.ts'
 import { type PageMarkdown, pageToMarkdown } from './html-to-markdown.ts'
 import { type LoadedVersionLike, llmsSections, type NavbarItemLike, type Section } from './llms-sections.ts'
 
@@ -35,10 +36,15 @@ function loadedVersions(props: Props): LoadedVersionLike[] {
   return content?.loadedVersions ?? []
 }
 
-function referenceRoutes(props: Props): string[] {
+interface ReferencePageLike {
+  route: string
+  samples?: OtherSamples
+}
+
+function referencePages(props: Props): ReferencePageLike[] {
   const reference = props.plugins.find((plugin) => plugin.name === 'fanshelf-api-reference')
-  const content = reference?.content as { pages?: Array<{ route: string }> } | undefined
-  return content?.pages?.map((page) => page.route) ?? []
+  const content = reference?.content as { pages?: ReferencePageLike[] } | undefined
+  return content?.pages ?? []
 }
 
 function twinHeader(page: Page, siteUrl: string, siteTitle: string): string {
@@ -58,6 +64,8 @@ export default function aiOutputPlugin(context: LoadContext): Plugin {
       const siteUrl = siteConfig.url
       const routes = [...new Set(routesPaths)].filter((route) => !skippedRoutes.has(route) && route.endsWith('/'))
 
+      // A reference page carries one language's samples; its twin has every language's.
+      const referenceSamples = new Map(referencePages(props).map((page) => [page.route, page.samples]))
       const pages: Page[] = []
       for (const route of routes) {
         let html: string
@@ -66,7 +74,8 @@ export default function aiOutputPlugin(context: LoadContext): Plugin {
         } catch {
           continue
         }
-        const converted = pageToMarkdown(html, { siteUrl })
+        const samples = referenceSamples.get(route)
+        const converted = pageToMarkdown(samples ? withEverySample(html, samples) : html, { siteUrl })
         if (converted === undefined) continue
         const page: Page = { ...converted, route, twin: markdownTwinPath(route) }
         pages.push(page)
@@ -80,7 +89,7 @@ export default function aiOutputPlugin(context: LoadContext): Plugin {
       const navbar = (siteConfig.themeConfig as { navbar?: { items?: NavbarItemLike[] } }).navbar
       const sections = llmsSections(pages, loadedVersions(props), {
         navbarItems: navbar?.items ?? [],
-        referenceRoutes: referenceRoutes(props),
+        referenceRoutes: referencePages(props).map((page) => page.route),
       })
       await writeFile(path.join(outDir, 'llms.txt'), llmsIndex(sections, siteUrl, siteConfig.title, siteConfig.tagline))
       await writeFile(path.join(outDir, 'llms-full.txt'), llmsFull(sections, siteUrl, siteConfig.title))

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { LoadContext, Plugin } from '@docusaurus/types'
@@ -17,7 +17,9 @@ import { loadRenderer } from './renderer.ts'
  *   error codes, code samples in eight languages), webhook events, shared responses, schemas.
  * - contentLoaded adds the routes and writes three generated modules: the pages' HTML (imported
  *   only by the server bundle — the browser bundle gets theme/ApiReferencePage/content-stub.ts),
- *   and the try-it data per page (a lazily imported chunk).
+ *   and the try-it data per page (a lazily imported chunk). It also writes each page's samples
+ *   file (the samples in the languages a page does not carry, lib/samples-file.ts), which the dev
+ *   server serves from the generated files and postBuild writes beside the built page.
  * - postBuild fails the build if an operation, schema or event has no anchor in the built page.
  *
  * Anchors, the shared language switcher and the try-it console are described in README.md.
@@ -50,11 +52,21 @@ const pluginDir = path.dirname(fileURLToPath(import.meta.url))
 const pageComponent = path.join(pluginDir, 'theme/ApiReferencePage/index.tsx')
 const contentStub = path.join(pluginDir, 'theme/ApiReferencePage/content-stub.ts')
 
+async function writeSamplesFiles(root: string, pages: RenderedPage[]): Promise<void> {
+  for (const page of pages) {
+    const file = path.join(root, page.samplesPath)
+    await mkdir(path.dirname(file), { recursive: true })
+    await writeFile(file, page.samplesJson)
+  }
+}
+
 export default function apiReferencePlugin(context: LoadContext, options: PluginOptions = {}): Plugin<Content> {
   const repoRoot = path.resolve(context.siteDir, '../..')
   const specs = options.specs ?? defaultSpecs
   let contentModule: string | undefined
   let tryItModule: string | undefined
+  // The samples files for the dev server (a build writes them into its output in postBuild).
+  const devStaticDir = path.join(context.generatedFilesDir, 'fanshelf-api-reference-static')
 
   return {
     name: 'fanshelf-api-reference',
@@ -93,6 +105,8 @@ export default function apiReferencePlugin(context: LoadContext, options: Plugin
           `  ${JSON.stringify(page.specId)}: () => import(${JSON.stringify(`./try-it-${page.specId}.json`)}),`,
         )
       }
+      await rm(devStaticDir, { recursive: true, force: true })
+      await writeSamplesFiles(devStaticDir, content.pages)
       tryItModule = await actions.createData('try-it-data.js', `export default {\n${loaders.join('\n')}\n}\n`)
       for (const page of content.pages) {
         actions.addRoute({
@@ -115,10 +129,14 @@ export default function apiReferencePlugin(context: LoadContext, options: Plugin
             '@fanshelf/api-reference-tryit': tryItModule,
           },
         },
+        ...(config.mode === 'development' && !isServer
+          ? { devServer: { static: [{ directory: devStaticDir, publicPath: context.baseUrl }] } }
+          : {}),
       }
     },
 
     async postBuild({ outDir, content }) {
+      await writeSamplesFiles(outDir, content.pages)
       const problems: string[] = []
       for (const page of content.pages) {
         const file = path.join(outDir, page.route, 'index.html')

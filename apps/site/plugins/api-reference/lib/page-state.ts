@@ -1,6 +1,7 @@
 import { anchors } from './anchors.ts'
 import { type Heading, IdRegistry } from './markdown.ts'
 import { resolve } from './refs.ts'
+import type { SampleRequest } from './samples/request.ts'
 import type { SchemaContext } from './schema.ts'
 import type { TryItOperation } from './tryit-types.ts'
 import type { HttpMethod, OpenApiDocument, Operation, PathItem, SecurityRequirement, SecurityScheme } from './types.ts'
@@ -88,6 +89,8 @@ export class PageState {
   readonly ctx: SchemaContext
   readonly schemes: Record<string, SecurityScheme>
   readonly tryIt: Record<string, TryItOperation> = {}
+  /** Each operation's sample request (its other languages' samples go to the page's samples file). */
+  readonly sampleRequests = new Map<string, SampleRequest>()
   readonly introHeadings: Heading[] = []
   readonly operations: OperationInfo[]
   /** Shared responses (`#/components/responses/X`) referenced by an error status of some operation. */

@@ -1,5 +1,6 @@
 import { renderPageHtml } from './components/page.tsx'
 import { operationLinkIndex, operationsOf, PageState, type SpecInput } from './page-state.ts'
+import type { OtherSamples } from './samples-file.ts'
 import type { TryItOperation, TryItParameter, TryItSecurity } from './tryit-types.ts'
 
 /**
@@ -10,6 +11,7 @@ import type { TryItOperation, TryItParameter, TryItSecurity } from './tryit-type
 export { sampleServer } from './components/operation.tsx'
 export { errorCodes } from './components/responses.tsx'
 export type { OperationInfo, SpecInput } from './page-state.ts'
+export type { OtherSamples } from './samples-file.ts'
 export type { TryItOperation, TryItParameter, TryItSecurity }
 export { operationLinkIndex, operationsOf }
 
@@ -19,6 +21,11 @@ export interface RenderedPage {
   title: string
   description: string
   html: string
+  /** Every operation's samples in the languages the page does not carry (lib/samples-file.ts). */
+  samples: OtherSamples
+  /** Site path of the samples file, e.g. `/open-api/samples-0123456789.json`. */
+  samplesPath: string
+  samplesJson: string
   anchors: string[]
   links: string[]
   tryIt: Record<string, TryItOperation>
@@ -30,7 +37,7 @@ export interface RenderedPage {
 export function renderSpec(input: SpecInput, all: SpecInput[] = [input]): RenderedPage {
   const page = new PageState(input, operationLinkIndex(all, input))
   const { doc } = page
-  const html = renderPageHtml(page)
+  const { html, samples, samplesPath, samplesJson } = renderPageHtml(page)
   const links = [...page.links].filter(
     (href) => href.startsWith('#') || (href.startsWith('/') && !/\.[a-z0-9]+$/i.test(href.split('#')[0] ?? '')),
   )
@@ -40,6 +47,9 @@ export function renderSpec(input: SpecInput, all: SpecInput[] = [input]): Render
     title: doc.info.title,
     description: doc.info.summary ?? doc.info.title,
     html,
+    samples,
+    samplesPath,
+    samplesJson,
     anchors: [...page.ids.used],
     links,
     tryIt: page.tryIt,

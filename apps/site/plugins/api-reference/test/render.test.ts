@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { compactTokenClass } from '../../../config/prism-themes.ts'
 import { type RenderedPage, sampleServer } from '../lib/render.ts'
+import { referenceLanguages } from '../lib/samples/languages.ts'
+import { withEverySample } from '../lib/samples-file.ts'
 import { danglingHashLinks, renderFixture, section } from './helpers.ts'
 
 let page: RenderedPage
@@ -242,5 +244,62 @@ describe('the server code samples call (decision 0032)', () => {
   it('is the first server for a hosted copy on another origin', () => {
     expect(sampleServer(servers, 'https://docs.fanshelf.dev')?.url).toBe('https://{host}/open-api/v1.0')
     expect(sampleServer(servers, undefined)?.url).toBe('https://{host}/open-api/v1.0')
+  })
+})
+
+describe('samples in the other languages (decision 0053)', () => {
+  const operations = ['listPets', 'createPet', 'getPet', 'deletePet', 'getTree']
+  const others = referenceLanguages.map((language) => language.id).filter((id) => id !== 'curl')
+
+  it('carries only the default language in the page, with every language button', () => {
+    for (const id of operations) {
+      const op = section(html, `operation/${id}`)
+      expect(op.match(/class="fsr-sample"/g)).toHaveLength(1)
+      expect(op).toContain('<div class="fsr-sample" data-lang="curl">')
+      for (const language of referenceLanguages) expect(op).toContain(`data-lang="${language.id}"`)
+    }
+  })
+
+  it('names a samples file beside the page, named after its content, with every other language', () => {
+    expect(page.samplesPath).toMatch(/^\/shapes\/samples-[0-9a-f]{10}\.json$/)
+    expect(html).toContain(`<div class="fsr-layout" data-samples="${page.samplesPath}">`)
+    expect(JSON.parse(page.samplesJson)).toEqual(page.samples)
+    expect(Object.keys(page.samples).sort()).toEqual([...operations].sort())
+    for (const id of operations) {
+      expect(Object.keys(page.samples[id] ?? {})).toEqual(others)
+      for (const language of others) {
+        expect(page.samples[id]?.[language]).toMatch(
+          new RegExp(
+            `^<div class="fsr-sample" data-lang="${language}"><div class="fsr-sh"><span>[^<]+</span><button type="button" class="fsr-copy"`,
+          ),
+        )
+      }
+    }
+  })
+
+  it('says without JavaScript where the other languages are: the Markdown version', () => {
+    expect(html).toContain(
+      '<div class="fsr-nojs">The code samples on this page are in cURL; the <a href="/shapes.md">Markdown version</a>',
+    )
+  })
+
+  it('puts every language back for the Markdown version, without the note', () => {
+    const whole = withEverySample(html, page.samples)
+    expect(whole).not.toContain('fsr-nojs')
+    for (const id of operations) {
+      const op = section(whole, `operation/${id}`)
+      expect(op.match(/class="fsr-sample"/g)).toHaveLength(referenceLanguages.length)
+      // Inside the samples block, before the "Try it" button.
+      expect(op.indexOf('data-lang="java"><div class="fsr-sh">')).toBeLessThan(op.indexOf('class="fsr-try"'))
+    }
+    // The built page is minified: attribute values lose their quotes and paragraphs their end tags
+    // where HTML allows.
+    const minified = html.replace(/ (type|class|data-op)="([\w-]+)"/g, ' $1=$2').replaceAll('</p>', '')
+    expect(minified).toContain('<div class=fsr-nojs>')
+    const rebuilt = withEverySample(minified, page.samples)
+    expect(rebuilt.match(/data-lang="java"><div class="fsr-sh">/g)).toHaveLength(operations.length)
+    expect(rebuilt).not.toContain('fsr-nojs')
+    expect(rebuilt).toContain('<div class=fsr-intro>')
+    expect(() => withEverySample(html, { missingOperation: { python: '' } })).toThrow(/missingOperation/)
   })
 })

@@ -69,6 +69,7 @@ export function OperationSection({ op, page }: { op: OperationInfo; page: PageSt
     schemes: page.schemes,
     ctx,
   })
+  page.sampleRequests.set(op.operationId, request)
   page.tryIt[op.operationId] = tryItData(page, op, parameters, servers ?? [], requirements)
   const pathOverride = operation.servers ?? op.pathItem.servers
   return (

@@ -1,9 +1,10 @@
 import { pickLanguage } from '../CodeLanguage/store.ts'
+import { showSamples } from './other-samples.ts'
 
 /**
  * Everything interactive on a reference page except the try-it console, as plain DOM code over
  * the build-time HTML (one delegated listener per event type, no per-element React):
- * language buttons, copy buttons, lazily filled `<details>` (named schemas and shared responses
+ * language buttons (other languages' samples are fetched, other-samples.ts), copy buttons, lazily filled `<details>` (named schemas and shared responses
  * copied from their section), scroll-spy in the contents, print, and in-site link navigation.
  */
 
@@ -33,6 +34,7 @@ export function applyLanguage(island: HTMLElement, language: string, anchor?: El
     const pressed = String(button.dataset.lang === shown)
     if (button.getAttribute('aria-pressed') !== pressed) button.setAttribute('aria-pressed', pressed)
   }
+  void showSamples(island, shown)
   if (anchor && before !== undefined) {
     const after = anchor.getBoundingClientRect().top
     if (Math.abs(after - before) > 1) window.scrollBy(0, after - before)
@@ -127,6 +129,10 @@ export function attach(island: HTMLElement, hooks: Hooks): () => void {
       if (button.dataset.lang && button.closest('.fsr-langs')) {
         hooks.setLanguage(button.dataset.lang)
         applyLanguage(island, button.dataset.lang, button)
+        return
+      }
+      if (button.classList.contains('fsr-retry')) {
+        void showSamples(island, document.documentElement.getAttribute('data-code-language') ?? '')
         return
       }
       if (button.classList.contains('fsr-copy')) {
