@@ -18,10 +18,11 @@ import { ListenStop, listenForWebhooks } from './listen.js'
 const repoRoot = path.resolve(import.meta.dirname, '../../../..')
 
 // Generous: starting `npx fanshelf` (tsx compiling the CLI) takes long on a loaded two-core machine.
-async function waitFor(what: string, condition: () => boolean, timeoutMs = 60_000) {
+// `seen` says what the process had printed by then, so a timeout shows why it never got there.
+async function waitFor(what: string, condition: () => boolean, timeoutMs = 60_000, seen?: () => string) {
   const deadline = Date.now() + timeoutMs
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${seen ? `\n${seen()}` : ''}`)
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
 }
@@ -142,7 +143,12 @@ describe('fanshelf listen without a terminal', { timeout: 120_000 }, () => {
     const listen = spawnListen(stdin)
     const exited = new Promise<number | null>((resolve) => listen.child.once('exit', (code) => resolve(code)))
     try {
-      await waitFor('listen to be ready', () => eventsOf(listen.out()).some((e) => e.event === 'ready'))
+      await waitFor(
+        'listen to be ready',
+        () => eventsOf(listen.out()).some((e) => e.event === 'ready'),
+        60_000,
+        () => `exit code: ${listen.child.exitCode}\nstdout: ${listen.out()}\nstderr: ${listen.err()}`,
+      )
       listen.child.stdin?.end()
       const configurationId = eventsOf(listen.out()).find((e) => e.event === 'ready')!.configurationId!
       const deliveriesBefore = receiver.ids.length
