@@ -6,7 +6,17 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { testDatabaseUrl } from '../../config.js'
 import { maxCartLines, maxLineQuantity } from './cart-rules.js'
-import { db, limited, newCart, pick, platform, setUpCartCalls, unlimited } from './testing/cart-calls.js'
+import {
+  db,
+  holdCart,
+  limited,
+  newCart,
+  pick,
+  platform,
+  quantities,
+  setUpCartCalls,
+  unlimited,
+} from './testing/cart-calls.js'
 
 setUpCartCalls()
 
@@ -32,16 +42,6 @@ async function call(adds: Add[], executor = db): Promise<Map<number, Row>> {
       ${adds.map(() => null)}::text[], ${adds.map(() => at)}::text[],
       ${adds.map(() => '2000-01-01T00:00:00.000Z')}::text[], ${maxLineQuantity}, ${maxCartLines})`.execute(executor)
   return new Map(rows.map((row) => [row.item, row]))
-}
-
-async function quantities(cartId: string) {
-  const rows = await db
-    .selectFrom('cart_lines')
-    .select(['variant_id', 'quantity'])
-    .where('cart_id', '=', cartId)
-    .orderBy('position')
-    .execute()
-  return rows.map((row) => [row.variant_id, row.quantity])
 }
 
 describe.runIf(testDatabaseUrl() !== undefined)('fanshelf_cart_add_lines', () => {
@@ -102,26 +102,12 @@ describe.runIf(testDatabaseUrl() !== undefined)('fanshelf_cart_add_lines', () =>
     const [u] = await pick(unlimited)
     const held = await newCart([{ variantId: u!.id, quantity: 1 }])
     const free = await newCart([{ variantId: u!.id, quantity: 1 }])
-    let release!: () => void
-    const releasing = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let locked!: () => void
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve
-    })
-    const holder = db.transaction().execute(async (trx) => {
-      await trx.selectFrom('carts').select('id').where('id', '=', held).forUpdate().execute()
-      locked()
-      await releasing
-    })
-    await isLocked
+    const holder = await holdCart(held)
     const rows = await call([
       { cartId: held, variantId: u!.id, quantity: 1 },
       { cartId: free, variantId: u!.id, quantity: 1 },
     ])
-    release()
-    await holder
+    await holder.release()
     expect([...rows.keys()]).toEqual([2])
     expect(await quantities(held)).toEqual([[u!.id, 1]])
     expect(await quantities(free)).toEqual([[u!.id, 2]])

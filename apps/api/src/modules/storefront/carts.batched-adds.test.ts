@@ -10,10 +10,13 @@ import {
   asDemo,
   asOther,
   db,
+  holdCart,
   limited,
+  lines,
   newCart,
   pick,
   platform,
+  quantities,
   setUpCartCalls,
   unlimited,
 } from './testing/cart-calls.js'
@@ -22,16 +25,6 @@ setUpCartCalls()
 
 function add(cartId: string, items: unknown[], auth = asDemo) {
   return platform.call('addCartItems', { auth, params: { cartId }, body: { items } })
-}
-
-async function quantities(cartId: string) {
-  const rows = await db
-    .selectFrom('cart_lines')
-    .select(['variant_id', 'quantity'])
-    .where('cart_id', '=', cartId)
-    .orderBy('position')
-    .execute()
-  return rows.map((row) => [row.variant_id, row.quantity])
 }
 
 describe('adds that arrive together', () => {
@@ -83,21 +76,8 @@ describe('adds that arrive together', () => {
   it.runIf(testDatabaseUrl() !== undefined)('a cart locked elsewhere holds up its own add only', async () => {
     const [u] = await pick(unlimited)
     const [locked, free] = await Promise.all([newCart(), newCart()])
-    let release!: () => void
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let lockTaken!: () => void
-    const taken = new Promise<void>((resolve) => {
-      lockTaken = resolve
-    })
     // Another transaction (a checkout, an admin edit) holds the cart's row.
-    const holder = db.transaction().execute(async (trx) => {
-      await trx.selectFrom('carts').select('id').where('id', '=', locked).forUpdate().execute()
-      lockTaken()
-      await held
-    })
-    await taken
+    const holder = await holdCart(locked)
 
     let lockedAnswered = false
     const waiting = add(locked, [{ variantId: u!.id, quantity: 2 }]).then((answer) => {
@@ -110,8 +90,7 @@ describe('adds that arrive together', () => {
     expect(await quantities(free)).toEqual([[u!.id, 5]])
     expect(lockedAnswered).toBe(false)
 
-    release()
-    await holder
+    await holder.release()
     const answer = await waiting
     expect(answer.status).toBe(200)
     expect(await quantities(locked)).toEqual([[u!.id, 2]])
@@ -180,19 +159,17 @@ describe('adds that arrive together', () => {
       add(scarceLine, [{ variantId: scarce!.id, quantity: scarce!.in_stock ?? 0 }]),
       add(empty, [{ variantId: w!.id, quantity: 1 }]),
     ])
-    const shown = (answer: typeof a) =>
-      answer.body.items.map((item: { variant: { id: string }; quantity: number }) => [item.variant.id, item.quantity])
     expect(a.status).toBe(200)
     expect(a.body.id).toBe(twoLines)
-    expect(shown(a)).toEqual([
+    expect(lines(a)).toEqual([
       [u!.id, 1],
       [w!.id, 5],
     ])
     expect(b.status).toBe(200)
-    expect(shown(b)).toEqual([[u!.id, 6]])
+    expect(lines(b)).toEqual([[u!.id, 6]])
     expect(c).toMatchObject({ status: 409, body: { code: 'CART_INSUFFICIENT_STOCK' } })
     expect(d.status).toBe(200)
-    expect(shown(d)).toEqual([[w!.id, 1]])
+    expect(lines(d)).toEqual([[w!.id, 1]])
     expect(await quantities(twoLines)).toEqual([
       [u!.id, 1],
       [w!.id, 5],

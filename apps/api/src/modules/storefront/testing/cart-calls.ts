@@ -61,6 +61,44 @@ export function lines(result: CallResult) {
   return result.body.items.map((i: { variant: { id: string }; quantity: number }) => [i.variant.id, i.quantity])
 }
 
+/** A cart's lines as stored, in position order: [variant id, quantity] pairs. */
+export async function quantities(cartId: string) {
+  const rows = await db
+    .selectFrom('cart_lines')
+    .select(['variant_id', 'quantity'])
+    .where('cart_id', '=', cartId)
+    .orderBy('position')
+    .execute()
+  return rows.map((row) => [row.variant_id, row.quantity])
+}
+
+/**
+ * Another transaction (a checkout, an admin edit) holding the cart's row: resolves once the lock is
+ * taken; `release()` ends the transaction and resolves when it has.
+ */
+export async function holdCart(cartId: string): Promise<{ release: () => Promise<void> }> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let taken!: () => void
+  const isTaken = new Promise<void>((resolve) => {
+    taken = resolve
+  })
+  const holder = db.transaction().execute(async (trx) => {
+    await trx.selectFrom('carts').select('id').where('id', '=', cartId).forUpdate().execute()
+    taken()
+    await released
+  })
+  await isTaken
+  return {
+    release: async () => {
+      release()
+      await holder
+    },
+  }
+}
+
 export function expectValidation(result: CallResult, field: string, rule?: string) {
   expect(result.status, JSON.stringify(result.body)).toBe(400)
   expect(result.body.code).toBe('REQUEST_VALIDATION_FAILED')
