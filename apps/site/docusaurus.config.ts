@@ -31,6 +31,8 @@ const hasVersionSnapshots = existsSync(path.join(siteDir, 'versions.json'))
 const plugins: PluginConfig[] = [
   './plugins/design-tokens/index.ts',
   './plugins/code-tokens/index.ts',
+  './plugins/no-collator/index.ts',
+  './plugins/prefetch-once/index.ts',
   './plugins/platform-facts/index.ts',
   './plugins/compatibility-facts/index.ts',
   './plugins/ai-output/index.ts',
@@ -154,6 +156,8 @@ const config: Config = {
           title: 'Guides',
           items: [
             { label: 'Get started', to: '/' },
+            { label: 'Platform apps', to: '/platform-apps/' },
+            { label: 'API conventions', to: '/api-conventions/' },
             { label: 'Storefront', to: '/storefront/' },
             { label: 'Webhooks', to: '/webhooks/' },
             { label: 'Operate', to: '/operate/running-fanshelf/' },

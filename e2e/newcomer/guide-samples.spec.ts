@@ -12,6 +12,8 @@ import { origin } from './server.ts'
 /** The guides with curl samples (the others show code in other languages, or none). */
 const guides = [
   '/',
+  '/platform-apps/',
+  '/api-conventions/',
   '/ai/mcp/',
   '/compatibility/',
   '/storefront/getting-started/',

@@ -44,6 +44,8 @@ test.describe('navbar and footer', () => {
     const footer = page.locator('footer')
     for (const href of [
       '/',
+      '/platform-apps/',
+      '/api-conventions/',
       '/storefront/',
       '/webhooks/',
       '/operate/running-fanshelf/',

@@ -7,7 +7,7 @@ import { hydrated } from './site'
  * it) and opens full-screen with pan and zoom, by keyboard and by pointer, on a laptop and a phone.
  */
 const diagramGuides = [
-  '/',
+  '/platform-apps/',
   '/storefront/',
   '/storefront/checkout/',
   '/webhooks/',

@@ -228,6 +228,42 @@ test('links are prefetched on a normal connection', async ({ page }) => {
   expect(await prefetchesAfterHover(page)).toBeGreaterThan(0)
 })
 
+test('a phone prefetches each chunk once, and none the page already loaded', async ({ page }) => {
+  await saveData(page, '4g', false)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/webhooks/response-retry-policies/')
+  await hydrated(page)
+  const prefetched = () =>
+    page.evaluate(() => [...document.querySelectorAll('link[rel="prefetch"]')].map((link) => link.getAttribute('href')))
+  // The links in view report themselves after hydration; wait until their prefetches are all in.
+  let seen = -1
+  await expect
+    .poll(async () => {
+      const count = (await prefetched()).length
+      const settled = count > 0 && count === seen
+      seen = count
+      return settled
+    })
+    .toBe(true)
+  const hrefs = await prefetched()
+  // A chunk's <script> is removed once it ran: Resource Timing remembers what the page loaded.
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+      .map((entry) => new URL(entry.name).pathname),
+  )
+  expect(scripts.length).toBeGreaterThan(2)
+  expect(new Set(hrefs).size, 'a chunk prefetched twice').toBe(hrefs.length)
+  expect(
+    hrefs.filter((href) => scripts.includes(href)),
+    'chunks the page had already loaded',
+  ).toEqual([])
+  // Another page still opens from a prefetched link.
+  await page.locator('.pagination-nav__link--next').click()
+  await expect(page.locator('h1')).toHaveText(limitations.heading)
+})
+
 test('nothing is prefetched on a 2G connection', async ({ page }) => {
   await saveData(page, '2g', false)
   expect(await prefetchesAfterHover(page)).toBe(0)

@@ -48,7 +48,7 @@ test.describe('routes of spec §2', () => {
     await page.goto('/')
     const toc = page.locator('.theme-doc-toc-desktop')
     await expect(toc.locator('a[href="#create-an-api-user"]')).toHaveCount(1)
-    await expect(toc.locator('a[href="#platform-apps-oauth-20"]')).toHaveCount(1)
+    await expect(toc.locator('a[href="#rules-every-api-shares"]')).toHaveCount(1)
     await expect(toc.locator('ul ul ul')).toHaveCount(0)
   })
 

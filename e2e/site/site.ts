@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test'
 /** Every guide route (spec §2, plus the Compatibility and operator guides), the sidebar it belongs to, and its page heading. */
 export const guideRoutes = [
   { path: '/', sidebar: null, heading: 'Get started with Fanshelf' },
+  { path: '/platform-apps/', sidebar: null, heading: 'Platform apps (OAuth 2.0)' },
+  { path: '/api-conventions/', sidebar: null, heading: 'API conventions' },
   { path: '/compatibility/', sidebar: null, heading: 'Compatibility with existing platform code' },
   { path: '/storefront/', sidebar: 'storefront', heading: 'Storefront overview' },
   { path: '/storefront/checkout/', sidebar: 'storefront', heading: 'Cart and checkout' },

@@ -78,6 +78,18 @@ const scriptName = (url) => (url.startsWith('http') ? new URL(url).pathname : ur
  * Where the main thread went (the run's own audits): the long tasks and the scripts' boot-up time,
  * largest first, so a TBT regression names the code behind it.
  */
+/** The largest contentful paint's element as Lighthouse names it (its HTML, shortened). */
+function lcpElement(lhr) {
+  const table = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]
+  return table?.items?.[0]?.node?.snippet
+}
+
+function countBy(values) {
+  const counts = {}
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1
+  return counts
+}
+
 function mainThread(lhr) {
   const longTasks = (lhr.audits['long-tasks']?.details?.items ?? []).map((item) => ({
     url: scriptName(item.url),
@@ -159,6 +171,7 @@ async function main() {
           },
           failedAudits,
           mainThread: mainThread(lhr),
+          lcpElement: lcpElement(lhr),
         })
       }
       const pick = (get) => median(samples.map(get))
@@ -177,6 +190,8 @@ async function main() {
           ['fcp', 'lcp', 'tbt', 'cls'].map((id) => [id, pick((sample) => sample.metrics[id] ?? 0)]),
         ),
         failedAudits: [...new Set(samples.flatMap((sample) => sample.failedAudits))],
+        // Which element was the largest paint, and how often (it can change from run to run).
+        lcpElements: countBy(samples.map((sample) => sample.lcpElement ?? 'none')),
         // The run whose TBT is the median one.
         mainThread: samples.find((sample) => (sample.metrics.tbt ?? 0) === pick((s) => s.metrics.tbt ?? 0))?.mainThread,
       })

@@ -2,6 +2,7 @@ import { usePluginData } from '@docusaurus/useGlobalData'
 import ScrollableTable from '@site/src/components/ScrollableTable'
 import type { ReactNode } from 'react'
 import type { CompatibilityFacts } from '../../../plugins/compatibility-facts/index.ts'
+import { formatCount } from '../Facts/format'
 
 function useCompatibilityFacts(): CompatibilityFacts {
   return usePluginData('fanshelf-compatibility-facts') as CompatibilityFacts
@@ -14,7 +15,7 @@ export function FieldCoverage(): ReactNode {
   return (
     <>
       <strong>
-        {facts.carriedFields.toLocaleString('en-US')} of {facts.servedFields.toLocaleString('en-US')}
+        {formatCount(facts.carriedFields)} of {formatCount(facts.servedFields)}
       </strong>{' '}
       request and response fields ({percent}%) of the {facts.servedOperations} of {facts.publishedOperations} published
       operations Fanshelf serves

@@ -4,7 +4,7 @@ import Details from '@theme/Details'
 import Mermaid from '@theme/Mermaid'
 import type { ReactNode } from 'react'
 import type { PlatformFacts } from '../../../plugins/platform-facts/index.ts'
-import { formatApprox, formatBytes, formatDuration, formatPercent } from './format'
+import { formatApprox, formatBytes, formatCount, formatDuration, formatPercent } from './format'
 
 /** The constants of the server code (webhook delivery and rate-limit policies), read at build time. */
 export function usePlatformFacts(): PlatformFacts {
@@ -30,7 +30,7 @@ export function Fact({ path, format = 'number' }: { path: string; format?: Forma
   if (format === 'seconds') return `${value} s`
   if (format === 'bytes') return formatBytes(value)
   if (format === 'percent') return formatPercent(value)
-  return value.toLocaleString('en-US')
+  return formatCount(value)
 }
 
 function cumulative(delays: number[]): number[] {
