@@ -50,6 +50,22 @@ test("diagrams are pre-rendered images, shown in the reader's colour mode when s
   }
 })
 
+test('a diagram on the first screen is in the page itself: shown without JavaScript, in the light mode', async ({
+  browser,
+}) => {
+  // Without scripting a browser loads every image at once (lazy loading is off), so this asserts what
+  // is shown; which files a reader with JavaScript fetches is the test above.
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await page.goto('/storefront/checkout/')
+  const diagram = page.locator('.fanshelf-diagram').first()
+  const light = diagram.locator('img.fanshelf-diagram__light')
+  await expect(light).toBeInViewport()
+  await expect.poll(() => light.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+  await expect(diagram.locator('img.fanshelf-diagram__dark')).toBeHidden()
+  await context.close()
+})
+
 test('every diagram of the guides has its pre-rendered images (npm run generate:diagrams -w apps/site)', async ({
   page,
 }) => {

@@ -41,12 +41,13 @@ export default function Mermaid({ value }: Props): ReactNode {
 
 /**
  * A diagram rendered ahead of time (`npm run generate:diagrams -w apps/site`): an SVG file per colour
- * mode in static/diagrams/, shown as an image, so no Mermaid runs in the browser. The images are put
- * in once the page is up and the diagram is within 600 px of the viewport (the server's HTML holds
- * the reserved box, and the images in <noscript> for readers without JavaScript); CSS shows the
- * reader's colour mode, and the other image, `display: none` and lazy, is never loaded. The image's
- * alt is the diagram's one-sentence `accDescr` (its steps are in the <details> authored after it,
- * plugins/remark-diagram-text). A click on the image, or the Enlarge button, opens it full-screen.
+ * mode in static/diagrams/, shown as an image, so no Mermaid runs in the browser. Both images are in
+ * the server's HTML, lazy: the browser fetches the reader's colour mode (CSS hides the other, and a
+ * hidden lazy image is never fetched) once the diagram is near the viewport, without waiting for
+ * the page's JavaScript — a diagram on the first screen of a phone is often the page's largest
+ * paint (decision 0054). The image's alt is the diagram's one-sentence `accDescr` (its steps are in
+ * the <details> authored after it, plugins/remark-diagram-text). A click on the image, or the
+ * Enlarge button, opens it full-screen.
  */
 function PrerenderedDiagram({
   value,
@@ -54,24 +55,6 @@ function PrerenderedDiagram({
   size,
 }: Props & { diagramKey: string; size: { width: number; height: number } }): ReactNode {
   const base = useBaseUrl(`/diagrams/${key}`)
-  const ref = useRef<HTMLDivElement>(null)
-  const [isNear, setIsNear] = useState(false)
-  useEffect(() => {
-    const node = ref.current
-    if (isNear || node === null) return undefined
-    if (typeof IntersectionObserver === 'undefined') {
-      setIsNear(true)
-      return undefined
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true)
-      },
-      { rootMargin: '600px 0px' },
-    )
-    observer.observe(node)
-    return () => observer.disconnect()
-  }, [isNear])
   const [isOpen, setIsOpen] = useState(false)
   const { title, description } = diagramText(value)
   const image = (mode: 'light' | 'dark', loading: 'lazy' | 'eager' = 'lazy') => (
@@ -86,32 +69,24 @@ function PrerenderedDiagram({
     />
   )
   return (
-    <div ref={ref} className="fanshelf-diagram fanshelf-diagram--prerendered" data-mermaid-source={value}>
+    <div className="fanshelf-diagram fanshelf-diagram--prerendered" data-mermaid-source={value}>
       {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a pointer shortcut; keyboard readers have the Enlarge button */}
       <div
         className={`${MermaidContainerClassName} fanshelf-diagram__frame`}
         style={{ aspectRatio: `${size.width} / ${size.height}`, maxWidth: `${size.width}px`, margin: '0 auto' }}
         onClick={() => setIsOpen(true)}
       >
-        {isNear ? (
-          <>
-            {image('light')}
-            {image('dark')}
-          </>
-        ) : (
-          <noscript>{image('light')}</noscript>
-        )}
+        {image('light')}
+        {image('dark')}
       </div>
-      {isNear && (
-        <button
-          type="button"
-          className="fanshelf-diagram__enlarge button button--secondary button--sm"
-          onClick={() => setIsOpen(true)}
-          aria-haspopup="dialog"
-        >
-          Enlarge diagram{title ? <span className="fanshelf-diagram__enlarge-title">: {title}</span> : null}
-        </button>
-      )}
+      <button
+        type="button"
+        className="fanshelf-diagram__enlarge button button--secondary button--sm"
+        onClick={() => setIsOpen(true)}
+        aria-haspopup="dialog"
+      >
+        Enlarge diagram{title ? <span className="fanshelf-diagram__enlarge-title">: {title}</span> : null}
+      </button>
       {isOpen && (
         <Suspense fallback={null}>
           <DiagramDialog title={title ?? 'Diagram'} size={size} onClose={() => setIsOpen(false)}>
