@@ -74,10 +74,6 @@ function scriptBytes(lhr) {
 
 const scriptName = (url) => (url.startsWith('http') ? new URL(url).pathname : url)
 
-/**
- * Where the main thread went (the run's own audits): the long tasks and the scripts' boot-up time,
- * largest first, so a TBT regression names the code behind it.
- */
 /** The largest contentful paint's element as Lighthouse names it (its HTML, shortened). */
 function lcpElement(lhr) {
   const table = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]
@@ -90,6 +86,10 @@ function countBy(values) {
   return counts
 }
 
+/**
+ * Where the main thread went (the run's own audits): the long tasks and the scripts' boot-up time,
+ * largest first, so a TBT regression names the code behind it.
+ */
 function mainThread(lhr) {
   const longTasks = (lhr.audits['long-tasks']?.details?.items ?? []).map((item) => ({
     url: scriptName(item.url),

@@ -6,7 +6,7 @@ import type { Plugin } from '@docusaurus/types'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const require = createRequire(import.meta.url)
 
-/** One exact replacement in one installed module (`file` inside package `from`'s folder). */
+/** One exact replacement in one installed module: `file`, relative to `package`'s folder. */
 export interface Replacement {
   package: string
   file: string

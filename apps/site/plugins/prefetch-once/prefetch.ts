@@ -3,6 +3,7 @@
  * credentialed GET where the browser has no prefetch links), once per file, and not at all for a file
  * the page already fetched. See ./index.ts.
  */
+
 /** Whether the page already fetched the file (a chunk's `<script>` is removed once it ran, so ask Resource Timing). */
 function alreadyFetched(url: string): boolean {
   return performance.getEntriesByName(new URL(url, document.baseURI).href).length > 0
