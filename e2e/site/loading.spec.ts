@@ -234,7 +234,11 @@ test('a phone prefetches each chunk once, and none the page already loaded', asy
   await page.goto('/webhooks/response-retry-policies/')
   await hydrated(page)
   const prefetched = () =>
-    page.evaluate(() => [...document.querySelectorAll('link[rel="prefetch"]')].map((link) => link.getAttribute('href')))
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map(
+        (link) => link.getAttribute('href') ?? '',
+      ),
+    )
   // The links in view report themselves after hydration; wait until their prefetches are all in.
   let seen = -1
   await expect
