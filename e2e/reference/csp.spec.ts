@@ -38,6 +38,8 @@ test('guides with diagrams, the home page and a client-side move to the referenc
   expect(scriptSources(home)).toContain("'self'")
   expect(scriptSources(home)).not.toContain("'unsafe-inline'")
   expect(scriptSources(home).some((source) => source.startsWith("'sha256-"))).toBe(true)
+
+  await open(page, '/platform-apps/')
   await diagramRendered(page)
 
   await open(page, '/storefront/checkout/')
