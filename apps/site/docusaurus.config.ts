@@ -33,6 +33,7 @@ const plugins: PluginConfig[] = [
   './plugins/code-tokens/index.ts',
   './plugins/no-collator/index.ts',
   './plugins/prefetch-once/index.ts',
+  './plugins/staged-entry/index.ts',
   './plugins/platform-facts/index.ts',
   './plugins/compatibility-facts/index.ts',
   './plugins/ai-output/index.ts',

@@ -1,0 +1,46 @@
+/**
+ * The browser entry of the docs site (see ./index.ts). It evaluates what Docusaurus' entry evaluates,
+ * in the same order, one group of modules per task, so that a phone can paint and answer input in
+ * between; the last stage is Docusaurus' own entry, which finds every module already evaluated and
+ * hydrates the page as before. `webpackMode: "eager"` keeps each module in `main.js` (no request is
+ * added): only when it runs changes.
+ */
+import type preloadRoute from '@docusaurus/core/lib/client/preload.js'
+import { runInStages, type Stage } from './stages.ts'
+
+const stages: Stage[] = [
+  // React and React DOM: the largest single piece of main.js.
+  () => import(/* webpackMode: "eager" */ 'react-dom/client'),
+  () =>
+    Promise.all([
+      import(/* webpackMode: "eager" */ 'react-router-dom'),
+      import(/* webpackMode: "eager" */ 'react-helmet-async'),
+    ]),
+  // The site's and the themes' client modules (color mode, announcement bar, our reader context, …).
+  () => import(/* webpackMode: "eager" */ '@generated/client-modules'),
+  // The route table and window.docusaurus (prefetch and preload helpers).
+  () => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/docusaurus.js'),
+  // Start loading this page's route chunks, as Docusaurus' entry does first thing; its own call
+  // later gets the same (cached) promises. A failed chunk is reported where it always was: the
+  // entry's call, which then does not hydrate.
+  async () => {
+    const { default: preload }: { default: typeof preloadRoute } = await import(
+      /* webpackMode: "eager" */ '@docusaurus/core/lib/client/preload.js'
+    )
+    preload(window.location.pathname).catch(() => undefined)
+  },
+  // The theme's shell, then the app around the routes.
+  () =>
+    Promise.all([
+      import(/* webpackMode: "eager" */ '@theme/Root'),
+      import(/* webpackMode: "eager" */ '@theme/ThemeProvider'),
+      import(/* webpackMode: "eager" */ '@theme/SiteMetadata'),
+    ]),
+  () => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/App.js'),
+  // Docusaurus' entry: waits for the route chunks and hydrates. The query keeps ./index.ts's
+  // replacement from matching this import.
+  // @ts-expect-error a module request with a query has no type declarations.
+  () => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/clientEntry.js?staged'),
+]
+
+if (typeof window !== 'undefined') void runInStages(stages)
