@@ -9,6 +9,16 @@ import type preloadRoute from '@docusaurus/core/lib/client/preload.js'
 import { runInStages, type Stage } from './stages.ts'
 
 const stages: Stage[] = [
+  // First, start loading this page's route chunks, so that the network works while the rest is
+  // evaluated: the route table, matched as Docusaurus' entry does (its own call later gets the same
+  // cached promises). A chunk that fails is reported where it always was, by the entry's call,
+  // and the page is then not hydrated.
+  async () => {
+    const { default: preload }: { default: typeof preloadRoute } = await import(
+      /* webpackMode: "eager" */ '@docusaurus/core/lib/client/preload.js'
+    )
+    preload(window.location.pathname).catch(() => undefined)
+  },
   // React and React DOM: the largest single piece of main.js.
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),
   () =>
@@ -18,17 +28,8 @@ const stages: Stage[] = [
     ]),
   // The site's and the themes' client modules (color mode, announcement bar, our reader context, …).
   () => import(/* webpackMode: "eager" */ '@generated/client-modules'),
-  // The route table and window.docusaurus (prefetch and preload helpers).
+  // window.docusaurus (the prefetch and preload helpers).
   () => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/docusaurus.js'),
-  // Start loading this page's route chunks, as Docusaurus' entry does first thing; its own call
-  // later gets the same (cached) promises. A failed chunk is reported where it always was: the
-  // entry's call, which then does not hydrate.
-  async () => {
-    const { default: preload }: { default: typeof preloadRoute } = await import(
-      /* webpackMode: "eager" */ '@docusaurus/core/lib/client/preload.js'
-    )
-    preload(window.location.pathname).catch(() => undefined)
-  },
   // The theme's shell, then the app around the routes.
   () =>
     Promise.all([

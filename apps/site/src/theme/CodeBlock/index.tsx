@@ -35,7 +35,14 @@ const textOf = (lines: CodeTokenLines) => lines.map((line) => line.map(([, text]
  * in both modes. And on a local demo install a shell sample's variables are filled in with the
  * reader's live values after hydration (decision 0032): shown and copied alike, with a note saying so.
  */
-export default function CodeBlock({ children: rawChildren, tokens, ...props }: Props): ReactNode {
+export default function CodeBlock(allProps: Props): ReactNode {
+  const { children: rawChildren, tokens } = allProps
+  // The theme's props, the same object for as long as the block's own props are: re-rendering the
+  // block when the reader's values arrive leaves the theme's block alone unless its text changes.
+  const props = useMemo(() => {
+    const { children: _children, tokens: _tokens, ...rest } = allProps
+    return rest
+  }, [allProps])
   const children = stringifyPlainChildren(rawChildren)
   const reader = useReaderContext()
   const language = languageOf(props)
@@ -55,15 +62,24 @@ export default function CodeBlock({ children: rawChildren, tokens, ...props }: P
 
   // One shape before and after the values arrive, so the block re-renders rather than remounts.
   const shownChildren = filled ? textOf(filled.lines) : children
-  return (
-    <>
-      <CodeTokensContext value={filled ? JSON.stringify(filled.lines) : tokens}>
+  const shownTokens = filled ? JSON.stringify(filled.lines) : tokens
+  // Rendered again only when what it shows changes: on a page of long samples, rebuilding every
+  // block's HTML when the values arrive was one uninterruptible task on a phone (decision 0055).
+  const block = useMemo(
+    () => (
+      <CodeTokensContext value={shownTokens}>
         {typeof shownChildren === 'string' ? (
           <StringContent {...props}>{shownChildren}</StringContent>
         ) : (
           <ElementContent {...props}>{shownChildren}</ElementContent>
         )}
       </CodeTokensContext>
+    ),
+    [shownTokens, shownChildren, props],
+  )
+  return (
+    <>
+      {block}
       {filled && (
         <p className={styles.filled}>
           Filled in from your local demo shop:{' '}
