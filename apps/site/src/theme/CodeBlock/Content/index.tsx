@@ -4,7 +4,7 @@ import { useCodeBlockContext } from '@docusaurus/theme-common/internal'
 import { highlightCode } from '@fanshelf/code-highlighter'
 import type { Props } from '@theme/CodeBlock/Content'
 import clsx from 'clsx'
-import type { ReactNode } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { codeLinesHtml } from '../../../../config/code-lines-html.ts'
 import { tokensFor, useCodeTokensJson } from '../../../components/CodeTokens'
 
@@ -18,8 +18,13 @@ export default function CodeBlockContent({ className }: Props): ReactNode {
   const { metadata, wordWrap } = useCodeBlockContext()
   const tokensJson = useCodeTokensJson()
   const { code, language, lineNumbersStart, lineClassNames } = metadata
-  const lines = tokensFor(tokensJson, code) ?? highlightCode(code, language)
   const withNumbers = lineNumbersStart !== undefined
+  // Built once per code: the block re-renders when its word-wrap state changes, and rebuilding the
+  // HTML of a long example then cost as much as the first time (decision 0055).
+  const html = useMemo(() => {
+    const lines = tokensFor(tokensJson, code) ?? highlightCode(code, language)
+    return codeLinesHtml(lines, lineClassNames, withNumbers ? lineStyles : undefined)
+  }, [tokensJson, code, language, lineClassNames, withNumbers])
   return (
     <pre
       ref={wordWrap.codeBlockRef}
@@ -31,9 +36,7 @@ export default function CodeBlockContent({ className }: Props): ReactNode {
         className={clsx(contentStyles.codeBlockLines, withNumbers && contentStyles.codeBlockLinesWithNumbering)}
         style={withNumbers ? { counterReset: `line-count ${lineNumbersStart - 1}` } : undefined}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own code tokens, every text escaped by codeLinesHtml.
-        dangerouslySetInnerHTML={{
-          __html: codeLinesHtml(lines, lineClassNames, withNumbers ? lineStyles : undefined),
-        }}
+        dangerouslySetInnerHTML={{ __html: html }}
       />
     </pre>
   )
