@@ -9,16 +9,6 @@ import type preloadRoute from '@docusaurus/core/lib/client/preload.js'
 import { runInStages, type Stage } from './stages.ts'
 
 const stages: Stage[] = [
-  // First, start loading this page's route chunks, so that the network works while the rest is
-  // evaluated: the route table, matched as Docusaurus' entry does (its own call later gets the same
-  // cached promises). A chunk that fails is reported where it always was, by the entry's call,
-  // and the page is then not hydrated.
-  async () => {
-    const { default: preload }: { default: typeof preloadRoute } = await import(
-      /* webpackMode: "eager" */ '@docusaurus/core/lib/client/preload.js'
-    )
-    preload(window.location.pathname).catch(() => undefined)
-  },
   // React and React DOM: the largest single piece of main.js.
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),
   () =>
@@ -26,6 +16,17 @@ const stages: Stage[] = [
       import(/* webpackMode: "eager" */ 'react-router-dom'),
       import(/* webpackMode: "eager" */ 'react-helmet-async'),
     ]),
+  // The route table, then start loading this page's route chunks, so that they download while the
+  // rest is evaluated (Docusaurus' entry did this last). Matched as Docusaurus' entry does: its own
+  // call later gets the same cached promises. A chunk that fails is reported where it always was,
+  // by the entry's call, and the page is then not hydrated.
+  () => import(/* webpackMode: "eager" */ '@generated/routes'),
+  async () => {
+    const { default: preload }: { default: typeof preloadRoute } = await import(
+      /* webpackMode: "eager" */ '@docusaurus/core/lib/client/preload.js'
+    )
+    preload(window.location.pathname).catch(() => undefined)
+  },
   // The site's and the themes' client modules (color mode, announcement bar, our reader context, …).
   () => import(/* webpackMode: "eager" */ '@generated/client-modules'),
   // window.docusaurus (the prefetch and preload helpers).
