@@ -9,9 +9,10 @@ export const replacedEntry = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]c
 
 /**
  * Start the page in stages (decision 0055). Docusaurus' entry evaluates React DOM, the router, the
- * theme and every client module in the one task that runs `main.js` — on a phone the longest task
- * of a docs page. The replacement entry evaluates the same modules in three tasks, in the same order:
- * React and React DOM, then Docusaurus' entry (which loads the page's chunks and hydrates, as before).
+ * route table, every client module, the theme's shell and the app, then starts loading the page's
+ * chunks, all in the one task that runs `main.js` — on a phone the longest task of a docs page. The
+ * replacement entry (./entry.ts) evaluates the same modules one group per task and ends with
+ * Docusaurus' entry, which hydrates as before.
  */
 export default function stagedEntryPlugin(): Plugin {
   return {
