@@ -2,9 +2,9 @@
  * The browser entry of the docs site (see ./index.ts). It evaluates what Docusaurus' entry evaluates,
  * one group of modules per task, so that a phone can paint and answer input in between; the last
  * stage is Docusaurus' own entry, which finds every module already evaluated and hydrates the page
- * as before. Each stage stays under ~65 ms at 4× CPU throttling (decision 0055): keep it so when
- * adding one. `webpackMode: "eager"` keeps each module in `main.js` (no request is
- * added): only when it runs changes.
+ * as before. `webpackMode: "eager"` keeps each module in `main.js` (no request is added): only when
+ * it runs changes. Each stage takes under ~65 ms at 4× CPU throttling (decision 0055); keep it so
+ * when adding one.
  */
 import type preloadRoute from '@docusaurus/core/lib/client/preload.js'
 import { runInStages, type Stage } from './stages.ts'
