@@ -53,10 +53,37 @@ test.describe('reference pages', () => {
     await page.goto('/storefront-api/')
     const contents = page.locator('.fsr-navd')
     await expect(contents).not.toHaveAttribute('open', '')
+    // Closing the contents after a jump is the page script's work: wait until it runs.
+    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true')
     await contents.locator(':scope > summary').click()
     await contents.getByRole('link', { name: /Create a cart/ }).click()
     await expect(page.locator('[id="operation/createCart"]')).toBeInViewport()
     await expect(contents).not.toHaveAttribute('open', '')
+    await context.close()
+  })
+
+  test('mobile: contents opened before the page script ran stay open once it runs', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    // Hold the page's script until the reader has tapped, as a slow phone would.
+    let release = () => {}
+    const tapped = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/js\/main\.[\w]+\.js$/, async (route) => {
+      await tapped
+      await route.continue()
+    })
+    // A held deferred script also holds DOMContentLoaded: go on as soon as the document arrives.
+    await page.goto('/storefront-api/', { waitUntil: 'commit' })
+    const contents = page.locator('.fsr-navd')
+    await contents.locator(':scope > summary').click()
+    expect(await page.evaluate(() => document.documentElement.dataset.hasHydrated)).not.toBe('true')
+    await expect(contents).toHaveAttribute('open', '')
+    release()
+    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true')
+    await expect(contents).toHaveAttribute('open', '')
+    await expect(contents.getByRole('link', { name: /Create a cart/ })).toBeVisible()
     await context.close()
   })
 })

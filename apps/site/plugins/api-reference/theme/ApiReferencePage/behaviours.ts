@@ -120,7 +120,9 @@ function scrollSpy(island: HTMLElement): () => void {
 
 export function attach(island: HTMLElement, hooks: Hooks): () => void {
   const navDetails = island.querySelector<HTMLDetailsElement>('.fsr-navd')
-  if (navDetails) navDetails.open = window.matchMedia(wide).matches
+  // Open beside the page on a wide screen. On a phone it stays as the server sent it (closed) or as
+  // the reader left it: a tap on "Contents" before the page's script ran is not undone.
+  if (navDetails && window.matchMedia(wide).matches) navDetails.open = true
 
   const onClick = (event: MouseEvent) => {
     const target = event.target as Element | null
